@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+
+/** Debian packages the suite needs, each with the command that proves it is installed. */
+export const SYSTEM_PREREQUISITES = [
+  { command: 'chromium', pkg: 'chromium' },
+  { command: 'gnome-keyring-daemon', pkg: 'gnome-keyring' },
+  { command: 'dbus-run-session', pkg: 'dbus' },
+  { command: 'gdbus', pkg: 'libglib2.0-bin' },
+] as const;
+
+export const hasCommand = (command: string): boolean =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
+export function missingPackages(has: (command: string) => boolean = hasCommand): string[] {
+  return SYSTEM_PREREQUISITES.filter(({ command }) => !has(command)).map(({ pkg }) => pkg);
+}
+
+export const installCommand = (packages: readonly string[]): string =>
+  `apt-get update && apt-get install -y --no-install-recommends ${packages.join(' ')}`;
+
+/** Installs what is missing when we may (root on Debian/Ubuntu); otherwise says exactly what to run. */
+export function ensurePrerequisites(): void {
+  const missing = missingPackages();
+  if (missing.length === 0) return;
+  const canInstall = process.getuid?.() === 0 && hasCommand('apt-get');
+  if (!canInstall) {
+    console.error(
+      `Missing system packages: ${missing.join(', ')}.\nInstall them with:\n  sudo ${installCommand(missing)}`,
+    );
+    process.exit(1);
+  }
+  console.log(`Installing system packages: ${missing.join(', ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...missing]]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0) {
+      console.error(`apt-get ${args[0]} failed (exit ${result.status}).`);
+      process.exit(1);
+    }
+  }
+  const still = missingPackages();
+  if (still.length > 0) {
+    console.error(`Still missing after install: ${still.join(', ')}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,48 @@
+import { extname, normalize, resolve, sep } from 'node:path';
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'packbench';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+export const isAppUrl = (url: string): boolean => {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+  } catch {
+    return false;
+  }
+};
+
+/** Maps `app://packbench/<path>` to a file inside `rendererDir`, or null for anything else. */
+export function resolveAppFile(
+  rendererDir: string,
+  url: string,
+): { path: string; mime: string } | null {
+  if (!isAppUrl(url)) return null;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return null;
+  }
+  if (pathname.includes('\0')) return null;
+  const relative =
+    pathname === '/' || pathname === '' ? 'index.html' : pathname.replace(/^\/+/, '');
+  const root = resolve(rendererDir);
+  const full = resolve(root, normalize(relative));
+  if (full !== root && !full.startsWith(root + sep)) return null;
+  return { path: full, mime: MIME[extname(full).toLowerCase()] ?? 'application/octet-stream' };
+}

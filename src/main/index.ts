@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, protocol } from 'electron';
+import { APP_ORIGIN, APP_SCHEME, isAppUrl, resolveAppFile } from './app-protocol.ts';
+import { createHandlers } from './handlers.ts';
+import { registerIpcHandlers } from './ipc-manager.ts';
+import { createSenderCheck } from './trusted-sender.ts';
+
+// Electron-only glue: everything testable lives in plain modules next to this file.
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+const rendererDir = join(import.meta.dirname, '../renderer');
+const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+const ownWebContents = new Set<number>();
+
+function createWindow(): void {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    show: false,
+    title: 'Packbench',
+    webPreferences: {
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    },
+  });
+  const id = win.webContents.id;
+  ownWebContents.add(id);
+  win.on('closed', () => ownWebContents.delete(id));
+  win.once('ready-to-show', () => win.show());
+  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  win.webContents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url) && !(devServerUrl && url.startsWith(devServerUrl))) event.preventDefault();
+  });
+  void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+}
+
+void app.whenReady().then(() => {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const file = resolveAppFile(rendererDir, request.url);
+    if (!file) return new Response('Not found', { status: 404 });
+    try {
+      return new Response(await readFile(file.path), { headers: { 'content-type': file.mime } });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+
+  registerIpcHandlers(
+    ipcMain,
+    createHandlers({
+      appInfo: () => ({
+        name: app.getName(),
+        version: app.getVersion(),
+        versions: {
+          node: process.versions.node,
+          electron: process.versions.electron,
+          chrome: process.versions.chrome,
+        },
+        platform: process.platform,
+      }),
+    }),
+    {
+      isTrustedSender: createSenderCheck(ownWebContents, (url) =>
+        devServerUrl ? url.startsWith(devServerUrl) || isAppUrl(url) : isAppUrl(url),
+      ),
+      log: (message) => console.warn(message),
+    },
+  );
+
+  app.on('web-contents-created', (_event, contents) => {
+    contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  });
+
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

@@ -1,0 +1,83 @@
+import {
+  channelOf,
+  invokeNames,
+  type InvokeChannels,
+  type InvokeName,
+} from '../shared/ipc/channels.ts';
+import { inputSchemas, type ParsedInput } from '../shared/ipc/input-schemas.ts';
+import { fail, type Result } from '../shared/result.ts';
+
+export interface IpcEventLike {
+  sender: { id: number };
+  senderFrame?: { url: string } | null;
+}
+
+/** The slice of Electron's ipcMain used here; the e2e harness provides a stand-in. */
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => unknown): void;
+  removeHandler(channel: string): void;
+}
+
+export type Handlers = {
+  [K in InvokeName]: (
+    input: ParsedInput<K>,
+  ) => Promise<Result<InvokeChannels[K]['output']>> | Result<InvokeChannels[K]['output']>;
+};
+
+export interface IpcManagerOptions {
+  /** True only for our own windows on our own origin; everything else is dropped. */
+  isTrustedSender: (event: IpcEventLike) => boolean;
+  log?: (message: string) => void;
+}
+
+/** Registers every contract channel; returns a function that unregisters them. */
+export function registerIpcHandlers(
+  ipcMain: IpcMainLike,
+  handlers: Handlers,
+  { isTrustedSender, log = () => undefined }: IpcManagerOptions,
+): () => void {
+  for (const name of invokeNames) {
+    const channel = channelOf(name);
+    ipcMain.handle(channel, (event, raw) => dispatch(name, event, raw));
+  }
+  return () => {
+    for (const name of invokeNames) ipcMain.removeHandler(channelOf(name));
+  };
+
+  async function dispatch(
+    name: InvokeName,
+    event: IpcEventLike,
+    raw: unknown,
+  ): Promise<Result<unknown>> {
+    if (!isTrustedSender(event)) {
+      log(`ipc: dropped ${name} from untrusted sender ${event.senderFrame?.url ?? '(no frame)'}`);
+      return fail({
+        code: 'ipc.untrusted_sender',
+        messageKey: 'errors.ipc.untrusted_sender',
+        message: 'This window is not allowed to talk to Packbench.',
+      });
+    }
+    const parsed = inputSchemas[name].safeParse(raw);
+    if (!parsed.success) {
+      return fail({
+        code: 'ipc.invalid_input',
+        messageKey: 'errors.ipc.invalid_input',
+        message: `Invalid input for ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`,
+        details: parsed.error.issues,
+      });
+    }
+    try {
+      const handler = handlers[name] as (
+        input: unknown,
+      ) => Promise<Result<unknown>> | Result<unknown>;
+      return await handler(parsed.data);
+    } catch (error) {
+      log(`ipc: ${name} threw: ${error instanceof Error ? error.stack : String(error)}`);
+      return fail({
+        code: 'internal',
+        messageKey: 'errors.internal',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}

@@ -1,0 +1,9 @@
+import type { PackbenchBridge } from '../../shared/ipc/bridge-types.ts';
+
+declare global {
+  interface Window {
+    packbench: PackbenchBridge;
+  }
+}
+
+export {};

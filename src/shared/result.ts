@@ -1,0 +1,18 @@
+/** A failure that crosses process boundaries intact (thrown errors lose all but `message` over IPC). */
+export interface AppError {
+  /** Stable machine code, e.g. `ipc.invalid_input`, `api.rate_limited`. */
+  code: string;
+  /** i18n key of the sentence shown to the operator. */
+  messageKey: string;
+  /** English detail for logs and the raw view; never contains secrets. */
+  message: string;
+  status?: number;
+  requestId?: string;
+  details?: unknown;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+
+export const fail = <T = never>(error: AppError): Result<T> => ({ ok: false, error });

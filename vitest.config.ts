@@ -1,0 +1,34 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Unit tests live next to the code they test (`*.test.ts[x]`); tests that cross modules or
+// processes (integration, end-to-end) live under `test/`.
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'src/{main,preload,sandbox,shared}/**/*.test.ts',
+            'test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/renderer/test-setup.ts'],
+        },
+      },
+    ],
+  },
+});
