@@ -11,6 +11,7 @@ export function loadState(file: string): SandboxState | null {
   } catch (error) {
     throw new Error(
       `--data ${file}: not valid JSON (${(error as Error).message}). Move it away or pick another file.`,
+      { cause: error },
     );
   }
   const state = parsed as Partial<SandboxState>;
