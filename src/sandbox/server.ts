@@ -49,6 +49,12 @@ export function buildSandboxServer(config: SandboxConfig, store: SandboxStore): 
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     clientErrorHandler: answerClientError,
+    // Router errors (bad percent-encoding, over-long ids) arrive here, before any hook.
+    frameworkErrors: (error, _request, reply) => {
+      const mapped = toHttpError(error);
+      void reply.headers(mapped.headers);
+      void send(reply, mapped.status, mapped.body());
+    },
   });
   app.decorateRequest('company', null);
   app.decorateRequest('dropResponse', false);

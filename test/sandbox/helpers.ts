@@ -3,11 +3,13 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sr
 export const ACME = 'sbx-demo-acme';
 export const BOLT = 'sbx-demo-bolt';
 
+type Body = NonNullable<RequestInit['body']>;
+
 export interface CallOptions {
   key?: string | null;
   version?: string | null;
   json?: unknown;
-  body?: BodyInit;
+  body?: Body;
   form?: Record<string, string | { data: Uint8Array | string; name: string; type?: string }>;
   headers?: Record<string, string>;
 }
@@ -31,7 +33,7 @@ export async function call(
   const version = options.version === undefined ? 'v1.1' : options.version;
   if (key !== null) headers['X-Api-Key'] = key;
   if (version !== null) headers['X-Api-Version'] = version;
-  let body: BodyInit | undefined = options.body;
+  let body: Body | undefined = options.body;
   if (options.json !== undefined) {
     headers['Content-Type'] ??= 'application/json';
     body = JSON.stringify(options.json);
@@ -43,7 +45,10 @@ export async function call(
       else
         form.set(
           name,
-          new Blob([value.data as BlobPart], value.type ? { type: value.type } : {}),
+          new Blob(
+            [typeof value.data === 'string' ? value.data : Buffer.from(value.data)],
+            value.type ? { type: value.type } : {},
+          ),
           value.name,
         );
     }
@@ -55,7 +60,7 @@ export async function call(
     ...(body === undefined ? {} : { body }),
   });
   const text = await response.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
