@@ -1,0 +1,238 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../../../test/support/fake-clock.ts';
+import { CompanyBudget, LANES, type Lane } from './rate-budget.ts';
+
+interface Grant {
+  lane: Lane;
+  requestedAt: number;
+  grantedAt: number;
+  /** Event order, for events that share a timestamp. */
+  requestSeq: number;
+  grantSeq: number;
+}
+
+function harness(options: Partial<ConstructorParameters<typeof CompanyBudget>[0]> = {}) {
+  const clock = new FakeClock(0);
+  const budget = new CompanyBudget({ clock, limit: 10, windowMs: 1_000, marginMs: 0, ...options });
+  const grants: Grant[] = [];
+  let seq = 0;
+  const request = (lane: Lane, signal?: AbortSignal) => {
+    const requestedAt = clock.now();
+    const requestSeq = (seq += 1);
+    const pending = budget.acquire(lane, signal).then(() => {
+      grants.push({ lane, requestedAt, grantedAt: clock.now(), requestSeq, grantSeq: (seq += 1) });
+    });
+    pending.catch(() => undefined);
+    return pending;
+  };
+  return { clock, budget, grants, request };
+}
+
+const maxInAnyWindow = (times: number[], windowMs: number) =>
+  Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + windowMs).length));
+
+describe('CompanyBudget', () => {
+  it('grants up to the limit at once and the rest as the window slides', async () => {
+    const { clock, grants, request } = harness({ interactiveReserve: 0, backgroundReserve: 0 });
+    for (let i = 0; i < 25; i += 1) void request('submission');
+    await clock.advance(0);
+    expect(grants).toHaveLength(10);
+    await clock.advance(999);
+    expect(grants).toHaveLength(10);
+    await clock.advance(1);
+    expect(grants).toHaveLength(20);
+    await clock.advance(1_000);
+    expect(grants).toHaveLength(25);
+  });
+
+  it('keeps headroom: submissions leave one slot, background one more, interactive gets it at once', async () => {
+    const { clock, grants, request } = harness();
+    for (let i = 0; i < 20; i += 1) void request('background');
+    await clock.advance(0);
+    expect(grants).toHaveLength(8);
+    for (let i = 0; i < 20; i += 1) void request('submission');
+    await clock.advance(0);
+    expect(grants).toHaveLength(9);
+    void request('interactive');
+    await clock.advance(0);
+    expect(grants.at(-1)).toMatchObject({ lane: 'interactive', grantedAt: 0 });
+  });
+
+  it('serves a waiting interactive request with the very next free slot', async () => {
+    const { clock, grants, request } = harness({ interactiveReserve: 0, backgroundReserve: 0 });
+    for (let i = 0; i < 30; i += 1) void request('submission');
+    await clock.advance(500);
+    void request('interactive');
+    await clock.advance(500);
+    expect(grants[10]).toMatchObject({ lane: 'interactive', grantedAt: 1_000 });
+  });
+
+  it('holds every lane back for Retry-After after a 429 and shrinks, then recovers', async () => {
+    const { clock, budget, grants, request } = harness({ decrease: 0.5, increaseStep: 5 });
+    budget.rateLimited(3);
+    void request('interactive');
+    await clock.advance(2_999);
+    expect(grants).toHaveLength(0);
+    expect(budget.figures()).toMatchObject({
+      pausedUntil: 3_000,
+      effectiveLimit: 5,
+      rateLimitedTotal: 1,
+    });
+    await clock.advance(1);
+    expect(grants).toHaveLength(1);
+    await clock.advance(1_000);
+    expect(budget.figures().effectiveLimit).toBe(10);
+  });
+
+  it('drops a cancelled request from the queue', async () => {
+    const { clock, budget, grants, request } = harness({ limit: 1 });
+    void request('interactive');
+    const controller = new AbortController();
+    const cancelled = request('interactive', controller.signal);
+    await clock.advance(0);
+    expect(budget.figures().queued.interactive).toBe(1);
+    controller.abort(new Error('operator left'));
+    await expect(cancelled).rejects.toThrow('operator left');
+    expect(budget.figures().queued.interactive).toBe(0);
+    await clock.advance(5_000);
+    expect(grants).toHaveLength(1);
+  });
+
+  it('reports used, remaining and queue depth per lane', async () => {
+    const { clock, budget, request } = harness();
+    for (let i = 0; i < 12; i += 1) void request('submission');
+    void request('background');
+    await clock.advance(0);
+    expect(budget.figures()).toEqual({
+      limit: 10,
+      effectiveLimit: 10,
+      used: 9,
+      remaining: 1,
+      queued: { interactive: 0, submission: 3, background: 1 },
+      pausedUntil: null,
+      rateLimitedTotal: 0,
+    });
+  });
+});
+
+describe('CompanyBudget properties (fast-check, fake clock)', () => {
+  type Command =
+    | { kind: 'request'; lane: Lane; count: number }
+    | { kind: 'wait'; ms: number }
+    | { kind: 'limited'; seconds: number };
+  const command: fc.Arbitrary<Command> = fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc.record({
+        kind: fc.constant('request' as const),
+        lane: fc.constantFrom(...LANES),
+        count: fc.integer({ min: 1, max: 15 }),
+      }),
+    },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant('wait' as const),
+        ms: fc.integer({ min: 0, max: 1_500 }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('limited' as const),
+        seconds: fc.integer({ min: 1, max: 3 }),
+      }),
+    },
+  );
+  const config = fc.record({
+    limit: fc.integer({ min: 1, max: 12 }),
+    windowMs: fc.integer({ min: 100, max: 2_000 }),
+    marginMs: fc.integer({ min: 0, max: 100 }),
+    interactiveReserve: fc.integer({ min: 0, max: 2 }),
+    backgroundReserve: fc.integer({ min: 0, max: 2 }),
+  });
+
+  async function run(options: fc.RecordValue<typeof config>, commands: Command[]) {
+    const h = harness(options);
+    const pauses: { from: number; until: number; grantsBefore: number }[] = [];
+    let requested = 0;
+    for (const c of commands) {
+      if (c.kind === 'request') {
+        for (let i = 0; i < c.count; i += 1) void h.request(c.lane);
+        requested += c.count;
+        await h.clock.advance(0);
+      } else if (c.kind === 'wait') {
+        await h.clock.advance(c.ms);
+      } else {
+        const until = h.clock.now() + c.seconds * 1000;
+        pauses.push({ from: h.clock.now(), until, grantsBefore: h.grants.length });
+        h.budget.rateLimited(c.seconds);
+      }
+    }
+    return { ...h, pauses, requested };
+  }
+
+  it('never grants more than the limit in any window', async () => {
+    await fc.assert(
+      fc.asyncProperty(config, fc.array(command, { maxLength: 40 }), async (options, commands) => {
+        const { grants } = await run(options, commands);
+        const times = grants.map((g) => g.grantedAt);
+        expect(maxInAnyWindow(times, options.windowMs + options.marginMs)).toBeLessThanOrEqual(
+          options.limit,
+        );
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('grants nothing while a 429 pause lasts', async () => {
+    await fc.assert(
+      fc.asyncProperty(config, fc.array(command, { maxLength: 40 }), async (options, commands) => {
+        const { grants, pauses } = await run(options, commands);
+        for (const pause of pauses) {
+          expect(grants.slice(pause.grantsBefore).filter((g) => g.grantedAt < pause.until)).toEqual(
+            [],
+          );
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never lets a lower lane overtake a higher lane that was already waiting', async () => {
+    await fc.assert(
+      fc.asyncProperty(config, fc.array(command, { maxLength: 40 }), async (options, commands) => {
+        const { grants } = await run(options, commands);
+        const rank = (lane: Lane) => LANES.indexOf(lane);
+        for (const low of grants) {
+          for (const high of grants) {
+            if (
+              rank(high.lane) < rank(low.lane) &&
+              high.requestSeq < low.grantSeq &&
+              high.grantSeq > low.grantSeq
+            ) {
+              throw new Error(
+                `${low.lane} granted at ${low.grantedAt} while ${high.lane} waited since ${high.requestedAt}`,
+              );
+            }
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('starves nobody: every request is granted once time passes', async () => {
+    await fc.assert(
+      fc.asyncProperty(config, fc.array(command, { maxLength: 30 }), async (options, commands) => {
+        const { grants, requested, clock } = await run(options, commands);
+        const enough =
+          (requested + 1) * (options.windowMs + options.marginMs) + 10_000 + 20 * options.windowMs;
+        await clock.advance(enough);
+        expect(grants).toHaveLength(requested);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

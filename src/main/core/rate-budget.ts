@@ -1,0 +1,216 @@
+import type { Clock } from './clock.ts';
+
+export type Lane = 'interactive' | 'submission' | 'background';
+export const LANES: readonly Lane[] = ['interactive', 'submission', 'background'];
+
+export interface BudgetOptions {
+  clock: Clock;
+  /** Requests the company may send per window (the API says 100 per minute). */
+  limit?: number;
+  windowMs?: number;
+  /** Extra time each grant stays counted, so latency jitter cannot push two windows together. */
+  marginMs?: number;
+  /** Slots submissions and background work leave free for interactive requests. */
+  interactiveReserve?: number;
+  /** Further slots background work leaves free for submissions. */
+  backgroundReserve?: number;
+  /** Lowest the local limit may shrink to after 429s. */
+  minLimit?: number;
+  /** Factor applied to the local limit on a 429 (multiplicative decrease). */
+  decrease?: number;
+  /** Slots regained per window without a 429 (additive increase). */
+  increaseStep?: number;
+}
+
+export interface BudgetFigures {
+  limit: number;
+  effectiveLimit: number;
+  used: number;
+  remaining: number;
+  queued: Record<Lane, number>;
+  pausedUntil: number | null;
+  rateLimitedTotal: number;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
+/**
+ * The company's request budget, shared by everything that talks to the API with one key:
+ * a sliding window of granted slots, three priority lanes, a full stop on 429 for Retry-After,
+ * and AIMD on the local limit because other stations may share the key.
+ */
+export class CompanyBudget {
+  readonly limit: number;
+  readonly windowMs: number;
+  private readonly clock: Clock;
+  private readonly marginMs: number;
+  private readonly interactiveReserve: number;
+  private readonly backgroundReserve: number;
+  private readonly minLimit: number;
+  private readonly decrease: number;
+  private readonly increaseStep: number;
+  private effective: number;
+  private lastAdjust: number;
+  private grants: number[] = [];
+  private readonly queues: Record<Lane, Waiter[]> = {
+    interactive: [],
+    submission: [],
+    background: [],
+  };
+  private pausedUntil = 0;
+  private rateLimitedTotal = 0;
+  private timer: unknown = null;
+  private timerAt = Infinity;
+  private readonly listeners = new Set<(figures: BudgetFigures) => void>();
+
+  constructor(options: BudgetOptions) {
+    this.clock = options.clock;
+    this.limit = options.limit ?? 100;
+    this.windowMs = options.windowMs ?? 60_000;
+    this.marginMs = options.marginMs ?? Math.min(500, Math.round(this.windowMs / 100));
+    this.interactiveReserve = options.interactiveReserve ?? 1;
+    this.backgroundReserve = options.backgroundReserve ?? 1;
+    this.minLimit = Math.max(1, options.minLimit ?? Math.ceil(this.limit / 10));
+    this.decrease = options.decrease ?? 0.7;
+    this.increaseStep = options.increaseStep ?? Math.max(1, Math.ceil(this.limit / 10));
+    this.effective = this.limit;
+    this.lastAdjust = this.clock.now();
+  }
+
+  /** Resolves when the request may be sent; its slot counts from that moment. */
+  acquire(lane: Lane, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          this.queues[lane] = this.queues[lane].filter((w) => w !== waiter);
+          reject(signal?.reason);
+          this.publish();
+        },
+      };
+      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      this.queues[lane].push(waiter);
+      this.pump();
+    });
+  }
+
+  /** A 429 from the server: hold everything back and shrink the local limit. */
+  rateLimited(retryAfterSeconds: number): void {
+    const now = this.clock.now();
+    this.rateLimitedTotal += 1;
+    this.pausedUntil = Math.max(this.pausedUntil, now + Math.max(1, retryAfterSeconds) * 1000);
+    this.effective = Math.max(this.minLimit, Math.floor(this.effective * this.decrease));
+    // Recovery counts clean windows from the end of the pause, not from the 429.
+    this.lastAdjust = this.pausedUntil;
+    this.pump();
+  }
+
+  figures(): BudgetFigures {
+    const now = this.clock.now();
+    this.recover(now);
+    const used = this.grants.filter((t) => t > now - this.windowMs).length;
+    return {
+      limit: this.limit,
+      effectiveLimit: this.effective,
+      used,
+      remaining: Math.max(0, this.effective - used),
+      queued: {
+        interactive: this.queues.interactive.length,
+        submission: this.queues.submission.length,
+        background: this.queues.background.length,
+      },
+      pausedUntil: this.pausedUntil > now ? this.pausedUntil : null,
+      rateLimitedTotal: this.rateLimitedTotal,
+    };
+  }
+
+  subscribe(listener: (figures: BudgetFigures) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Rejects everything still waiting (the core is shutting down). */
+  dispose(reason: unknown = new Error('budget disposed')): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    for (const lane of LANES) {
+      for (const waiter of this.queues[lane]) {
+        waiter.signal?.removeEventListener('abort', waiter.onAbort);
+        waiter.reject(reason);
+      }
+      this.queues[lane] = [];
+    }
+  }
+
+  private capFor(lane: Lane): number {
+    if (lane === 'interactive') return this.effective;
+    const submissionCap = Math.max(1, this.effective - this.interactiveReserve);
+    return lane === 'submission'
+      ? submissionCap
+      : Math.max(1, submissionCap - this.backgroundReserve);
+  }
+
+  private pump(): void {
+    const now = this.clock.now();
+    const horizon = this.windowMs + this.marginMs;
+    while (this.grants.length > 0 && (this.grants[0] as number) <= now - horizon)
+      this.grants.shift();
+    this.recover(now);
+    let changed = false;
+    if (now >= this.pausedUntil) {
+      for (const lane of LANES) {
+        const queue = this.queues[lane];
+        while (queue.length > 0 && this.grants.length < this.capFor(lane)) {
+          const waiter = queue.shift() as Waiter;
+          waiter.signal?.removeEventListener('abort', waiter.onAbort);
+          this.grants.push(now);
+          waiter.resolve();
+          changed = true;
+        }
+      }
+    }
+    const waiting = LANES.some((lane) => this.queues[lane].length > 0);
+    if (waiting) {
+      const nextFree =
+        now < this.pausedUntil ? this.pausedUntil : (this.grants[0] ?? now) + horizon;
+      const recovery = this.effective < this.limit ? this.lastAdjust + this.windowMs : Infinity;
+      this.schedule(Math.min(nextFree, recovery));
+    }
+    if (changed || waiting) this.publish();
+  }
+
+  private recover(now: number): void {
+    while (this.effective < this.limit && now - this.lastAdjust >= this.windowMs) {
+      this.effective = Math.min(this.limit, this.effective + this.increaseStep);
+      this.lastAdjust += this.windowMs;
+    }
+  }
+
+  private schedule(at: number): void {
+    if (this.timer !== null && this.timerAt <= at) return;
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.pump();
+      },
+      Math.max(0, at - this.clock.now()),
+    );
+  }
+
+  private publish(): void {
+    if (this.listeners.size === 0) return;
+    const figures = this.figures();
+    for (const listener of this.listeners) listener(figures);
+  }
+}
