@@ -145,7 +145,14 @@ describe('CompanyBudget properties (fast-check, fake clock)', () => {
       }),
     },
   );
-  const config = fc.record({
+  interface BudgetConfig {
+    limit: number;
+    windowMs: number;
+    marginMs: number;
+    interactiveReserve: number;
+    backgroundReserve: number;
+  }
+  const config: fc.Arbitrary<BudgetConfig> = fc.record({
     limit: fc.integer({ min: 1, max: 12 }),
     windowMs: fc.integer({ min: 100, max: 2_000 }),
     marginMs: fc.integer({ min: 0, max: 100 }),
@@ -153,7 +160,7 @@ describe('CompanyBudget properties (fast-check, fake clock)', () => {
     backgroundReserve: fc.integer({ min: 0, max: 2 }),
   });
 
-  async function run(options: fc.RecordValue<typeof config>, commands: Command[]) {
+  async function run(options: BudgetConfig, commands: Command[]) {
     const h = harness(options);
     const pauses: { from: number; until: number; grantsBefore: number }[] = [];
     let requested = 0;

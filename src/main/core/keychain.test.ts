@@ -1,0 +1,171 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  classifyKeychainError,
+  KeychainError,
+  NativeKeychain,
+  type EntryLike,
+} from './keychain.ts';
+
+// These run against the real gnome-keyring that `npm test` starts on a private D-Bus.
+const realKeyring = Boolean(process.env['DBUS_SESSION_BUS_ADDRESS']);
+
+describe('NativeKeychain on the real Secret Service', () => {
+  it('is running inside the private keyring session of npm test', () => {
+    expect(realKeyring, 'run the suite with `npm test`, which starts a private keyring').toBe(true);
+  });
+
+  it('stores, reads, replaces and deletes a key', async () => {
+    const keychain = new NativeKeychain({ service: `Packbench-test-${randomUUID()}` });
+    const account = 'profile-1';
+    expect(await keychain.status()).toMatchObject({ state: 'available' });
+    expect(await keychain.get(account)).toBeNull();
+    await keychain.set(account, 'sk-test-1111');
+    expect(await keychain.get(account)).toBe('sk-test-1111');
+    await keychain.set(account, 'sk-test-2222');
+    expect(await keychain.get(account)).toBe('sk-test-2222');
+    expect(await keychain.delete(account)).toBe(true);
+    expect(await keychain.delete(account)).toBe(false);
+    expect(await keychain.get(account)).toBeNull();
+  });
+
+  it('keeps accounts apart', async () => {
+    const keychain = new NativeKeychain({ service: `Packbench-test-${randomUUID()}` });
+    await keychain.set('a', 'key-a');
+    await keychain.set('b', 'key-b');
+    expect([await keychain.get('a'), await keychain.get('b')]).toEqual(['key-a', 'key-b']);
+    await keychain.delete('a');
+    await keychain.delete('b');
+  });
+});
+
+/** Runs a snippet against our keychain module in a child with its own environment. */
+function inChild(script: string, env: NodeJS.ProcessEnv, wrapper: string[] = []): string {
+  const code = `import { NativeKeychain } from './src/main/core/keychain.ts';\n${script}`;
+  const result = spawnSync(
+    wrapper[0] ?? process.execPath,
+    [
+      ...wrapper.slice(1),
+      ...(wrapper.length ? [process.execPath] : []),
+      '--input-type=module',
+      '-e',
+      code,
+    ],
+    {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    },
+  );
+  if (result.status !== 0) throw new Error(`child failed (${result.status}): ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+describe('NativeKeychain when the platform keychain fails for real', () => {
+  it('says unavailable, with the reason, when there is no session bus at all', () => {
+    const env = { ...process.env };
+    delete env['DBUS_SESSION_BUS_ADDRESS'];
+    const out = inChild(
+      `const k = new NativeKeychain({ timeoutMs: 5000 });
+       const status = await k.status();
+       let setError = null;
+       try { await k.set('x', 'y'); } catch (e) { setError = e.state; }
+       console.log(JSON.stringify({ status, setError }));`,
+      env,
+    );
+    const { status, setError } = JSON.parse(out) as {
+      status: { state: string; messageKey: string };
+      setError: string;
+    };
+    expect(status).toMatchObject({ state: 'unavailable', messageKey: 'keychain.unavailable' });
+    expect(setError).toBe('unavailable');
+  });
+
+  it('says locked when the keyring is locked, and never falls back to memory', () => {
+    const script = `
+      set -e
+      printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+      gdbus wait --session --timeout 10 org.freedesktop.secrets
+      gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets \\
+        --method org.freedesktop.Secret.Service.Lock "['/org/freedesktop/secrets/collection/login']" >/dev/null
+      exec "$@"`;
+    const scratch = spawnSync('mktemp', ['-d'], { encoding: 'utf8' }).stdout.trim();
+    const env = {
+      ...process.env,
+      XDG_DATA_HOME: `${scratch}/data`,
+      XDG_RUNTIME_DIR: scratch,
+      DISPLAY: '',
+    };
+    const out = inChild(
+      `const k = new NativeKeychain({ timeoutMs: 8000 });
+       const status = await k.status();
+       let setError = null;
+       try { await k.set('x', 'y'); } catch (e) { setError = e.state; }
+       console.log(JSON.stringify({ status, setError }));`,
+      env,
+      ['dbus-run-session', '--', 'bash', '-c', script, 'locked-keyring'],
+    );
+    const { status, setError } = JSON.parse(out.split('\n').at(-1) ?? '{}') as {
+      status: { state: string };
+      setError: string;
+    };
+    expect(status.state).toBe('locked');
+    expect(setError).toBe('locked');
+    spawnSync('rm', ['-rf', scratch]);
+  });
+});
+
+describe('NativeKeychain with backends that fail in each way', () => {
+  const failing = (make: () => Promise<never>): EntryLike => ({
+    getPassword: make,
+    setPassword: make,
+    deletePassword: make,
+  });
+
+  it.each([
+    [
+      'unavailable',
+      'Platform failure: DBus error: org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided by any .service files',
+    ],
+    ['unavailable', "Couldn't access platform storage: Secret Service: no result found"],
+    ['locked', "Couldn't access platform storage: Secret Service: unlock prompt was dismissed"],
+    ['locked', 'Collection is locked'],
+    ['error', 'Ambiguous: more than one credential matches'],
+  ] as const)('reports %s for "%s"', async (state, message) => {
+    const keychain = new NativeKeychain({
+      entryFactory: () => failing(() => Promise.reject(new Error(message))),
+    });
+    expect(await keychain.status()).toEqual({
+      state,
+      messageKey: `keychain.${state}`,
+      detail: message,
+    });
+    await expect(keychain.set('p', 'k')).rejects.toMatchObject({ state });
+  });
+
+  it('reports a constructor failure (no bus) as unavailable', async () => {
+    const keychain = new NativeKeychain({
+      entryFactory: () => {
+        throw new Error(
+          'Platform failure: DBus error: Using X11 for dbus-daemon autolaunch was disabled',
+        );
+      },
+    });
+    expect((await keychain.status()).state).toBe('unavailable');
+  });
+
+  it('times out when the keychain never answers', async () => {
+    const keychain = new NativeKeychain({
+      timeoutMs: 50,
+      entryFactory: () => failing(() => new Promise<never>(() => undefined)),
+    });
+    expect((await keychain.status()).state).toBe('timeout');
+    await expect(keychain.get('p')).rejects.toBeInstanceOf(KeychainError);
+  });
+
+  it('keeps KeychainErrors as they are', () => {
+    const original = new KeychainError('locked', 'x');
+    expect(classifyKeychainError(original)).toBe(original);
+  });
+});
