@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
+import { writeFileAtomic } from '../main/core/atomic-file.ts';
 import type { SandboxState } from './model.ts';
 
 /** Reads a state file written by `--data`; a file that is not one is a clear error, never ignored. */
@@ -61,19 +61,7 @@ export class StateWriter {
     if (!this.dirty) return this.pending;
     this.dirty = false;
     const text = JSON.stringify(this.snapshot());
-    this.pending = this.pending.then(() => writeAtomically(this.file, text));
+    this.pending = this.pending.then(() => writeFileAtomic(this.file, text));
     return this.pending;
   }
-}
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w');
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, file);
 }

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  profileInputSchema,
+  profileSchema,
+  type Profile,
+  type ProfileInput,
+} from '../../shared/profile.ts';
+import { writeFileAtomic } from './atomic-file.ts';
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  activeProfileId: z.string(),
+  profiles: z.array(profileSchema).min(1),
+});
+type ProfilesFile = z.output<typeof fileSchema>;
+
+export const SANDBOX_PROFILE_ID = 'sandbox';
+
+export class ProfileError extends Error {
+  readonly code: 'not_found' | 'invalid' | 'last_profile';
+  readonly issues: { path: string; message: string; messageKey?: string }[];
+  constructor(code: ProfileError['code'], message: string, issues: ProfileError['issues'] = []) {
+    super(message);
+    this.name = 'ProfileError';
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+/**
+ * Profiles in `<dataDir>/profiles.json`. A new installation gets the sandbox profile, so the
+ * station works before anyone configures anything. A file that fails validation is moved aside
+ * (never deleted) and reported.
+ */
+export class ProfileStore {
+  private data: ProfilesFile;
+  private readonly file: string;
+  private readonly now: () => Date;
+  private saving: Promise<void> = Promise.resolve();
+  /** Set when a damaged file was moved aside on load. */
+  readonly recoveredFrom: string | null = null;
+
+  constructor(dataDir: string, now: () => Date = () => new Date()) {
+    mkdirSync(dataDir, { recursive: true });
+    this.file = join(dataDir, 'profiles.json');
+    this.now = now;
+    const loaded = this.load();
+    this.data = loaded.data;
+    this.recoveredFrom = loaded.recoveredFrom;
+  }
+
+  list(): Profile[] {
+    return this.data.profiles.map((p) => structuredClone(p));
+  }
+
+  get(id: string): Profile {
+    const profile = this.data.profiles.find((p) => p.id === id);
+    if (!profile) throw new ProfileError('not_found', `No profile with id "${id}".`);
+    return structuredClone(profile);
+  }
+
+  active(): Profile {
+    return this.get(this.data.activeProfileId);
+  }
+
+  async create(input: ProfileInput): Promise<Profile> {
+    const parsed = validate(input);
+    const at = this.now().toISOString();
+    const profile: Profile = { ...parsed, id: randomUUID(), createdAt: at, updatedAt: at };
+    this.data.profiles.push(profile);
+    await this.save();
+    return structuredClone(profile);
+  }
+
+  async update(id: string, input: ProfileInput): Promise<Profile> {
+    const existing = this.get(id);
+    const parsed = validate(input);
+    const profile: Profile = {
+      ...parsed,
+      id,
+      createdAt: existing.createdAt,
+      updatedAt: this.now().toISOString(),
+    };
+    this.data.profiles = this.data.profiles.map((p) => (p.id === id ? profile : p));
+    await this.save();
+    return structuredClone(profile);
+  }
+
+  async remove(id: string): Promise<void> {
+    this.get(id);
+    if (this.data.profiles.length === 1)
+      throw new ProfileError('last_profile', 'The last profile cannot be deleted.');
+    this.data.profiles = this.data.profiles.filter((p) => p.id !== id);
+    if (this.data.activeProfileId === id)
+      this.data.activeProfileId = (this.data.profiles[0] as Profile).id;
+    await this.save();
+  }
+
+  async setActive(id: string): Promise<Profile> {
+    const profile = this.get(id);
+    this.data.activeProfileId = id;
+    await this.save();
+    return profile;
+  }
+
+  private save(): Promise<void> {
+    const text = `${JSON.stringify(this.data, null, 2)}\n`;
+    this.saving = this.saving.then(() => writeFileAtomic(this.file, text));
+    return this.saving;
+  }
+
+  private load(): { data: ProfilesFile; recoveredFrom: string | null } {
+    if (!existsSync(this.file)) return { data: this.initial(), recoveredFrom: null };
+    let problem: string;
+    try {
+      const parsed = fileSchema.safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
+      if (
+        parsed.success &&
+        parsed.data.profiles.some((p) => p.id === parsed.data.activeProfileId)
+      ) {
+        return { data: parsed.data, recoveredFrom: null };
+      }
+      problem = parsed.success ? 'active profile missing' : parsed.error.message;
+    } catch (error) {
+      problem = (error as Error).message;
+    }
+    const aside = `${this.file}.damaged-${this.now().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(this.file, aside);
+    console.warn(
+      `profiles: ${this.file} was unreadable (${problem.slice(0, 200)}); moved to ${aside}`,
+    );
+    return { data: this.initial(), recoveredFrom: aside };
+  }
+
+  private initial(): ProfilesFile {
+    const at = this.now().toISOString();
+    const sandbox: Profile = {
+      ...profileInputSchema.parse({ name: 'Sandbox', environment: 'sandbox', baseUrl: null }),
+      id: SANDBOX_PROFILE_ID,
+      createdAt: at,
+      updatedAt: at,
+    };
+    return { version: 1, activeProfileId: sandbox.id, profiles: [sandbox] };
+  }
+}
+
+function validate(input: ProfileInput) {
+  const parsed = profileInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => {
+      const messageKey: unknown = i.code === 'custom' ? i.params?.['messageKey'] : undefined;
+      return {
+        path: i.path.join('.'),
+        message: i.message,
+        ...(typeof messageKey === 'string' ? { messageKey } : {}),
+      };
+    });
+    throw new ProfileError(
+      'invalid',
+      `Invalid profile: ${issues.map((i) => `${i.path || '(profile)'} ${i.message}`).join('; ')}`,
+      issues,
+    );
+  }
+  return parsed.data;
+}
