@@ -1,0 +1,530 @@
+import type { z } from 'zod';
+import type { ApiVersion, LabelFormat } from '../../shared/api/types.ts';
+import { API_VERSIONS } from '../../shared/api/types.ts';
+import type { EndpointOverrides } from '../../shared/profile.ts';
+import { sleep, type Clock } from '../core/clock.ts';
+import type { CompanyBudget, Lane } from '../core/rate-budget.ts';
+import {
+  ApiError,
+  AuthenticationError,
+  errorForStatus,
+  NetworkError,
+  RateLimitedError,
+  ResponseFormatError,
+  ServerError,
+  TimeoutError,
+  VersionError,
+} from './errors.ts';
+import { redact } from './redact.ts';
+import * as S from './schemas.ts';
+
+export interface ClientTarget {
+  baseUrl: string;
+  apiVersion: ApiVersion;
+  overrides: EndpointOverrides;
+}
+
+export interface ApiClientOptions {
+  target: ClientTarget;
+  /** Reads the key from the keychain at the moment of each request; null when none is set. */
+  getKey: () => Promise<string | null>;
+  budget: CompanyBudget;
+  clock: Clock;
+  fetch?: typeof fetch;
+  random?: () => number;
+  timeoutMs?: number;
+  /** Retries of idempotent requests after network errors and 5xx. */
+  maxRetries?: number;
+  /** Waits after 429 before giving up (each waits Retry-After inside the budget). */
+  maxRateLimitRetries?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** Called once per HTTP attempt, secrets already removed. */
+  onAttempt?: (entry: AttemptLog) => void;
+}
+
+export interface AttemptLog {
+  method: string;
+  url: string;
+  lane: Lane;
+  status: number | null;
+  ms: number;
+  error?: string;
+  requestId?: string;
+}
+
+export interface CallOptions {
+  lane?: Lane;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface UploadFile {
+  name: string;
+  bytes: Uint8Array;
+  type?: string;
+}
+
+interface Operation {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  minVersion: ApiVersion;
+}
+
+interface RequestSpec {
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  form?: { fields: Record<string, string | undefined>; file: UploadFile };
+}
+
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+// A version this build does not know is left for the server to judge.
+const versionAtLeast = (have: ApiVersion, need: ApiVersion) =>
+  !API_VERSIONS.includes(have) || API_VERSIONS.indexOf(have) >= API_VERSIONS.indexOf(need);
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+
+/**
+ * One typed method per API operation. Every request goes through the company budget, carries
+ * X-Api-Key and X-Api-Version, and fails with one error class per family. GET, PUT and DELETE
+ * are retried on network errors and 5xx; POST never is (the outbox decides), except after a 429,
+ * which means the server did nothing.
+ */
+export class ApiClient {
+  private readonly o: Required<Omit<ApiClientOptions, 'onAttempt'>> &
+    Pick<ApiClientOptions, 'onAttempt'>;
+
+  constructor(options: ApiClientOptions) {
+    this.o = {
+      fetch: globalThis.fetch.bind(globalThis),
+      random: Math.random,
+      timeoutMs: 15_000,
+      maxRetries: 3,
+      maxRateLimitRetries: 50,
+      backoffBaseMs: 500,
+      backoffCapMs: 8_000,
+      ...options,
+    };
+  }
+
+  get target(): ClientTarget {
+    return this.o.target;
+  }
+
+  healthCheck(options?: CallOptions) {
+    return this.send(op('healthCheck', 'GET', '/health-check'), {}, S.healthSchema, {
+      lane: 'background',
+      ...options,
+    });
+  }
+
+  listProducts(
+    params: { search?: string; page?: number; pageSize?: number } = {},
+    options?: CallOptions,
+  ) {
+    const path = this.o.target.overrides.productsListPath;
+    return this.send(
+      op('listProducts', 'GET', path),
+      { query: { search: params.search, page: params.page, page_size: params.pageSize } },
+      S.productPageSchema,
+      options,
+    );
+  }
+
+  getProduct(sku: string, options?: CallOptions) {
+    const path = fill(this.o.target.overrides.productGetPath, { sku });
+    return this.send(op('getProduct', 'GET', path), {}, S.productSchema, options);
+  }
+
+  createProduct(
+    product: Record<string, unknown> & { sku: string; name: string },
+    options?: CallOptions,
+  ) {
+    return this.send(
+      op('createProduct', 'POST', '/products'),
+      { json: product },
+      S.productSchema,
+      options,
+    );
+  }
+
+  updateProduct(product: Record<string, unknown> & { sku: string }, options?: CallOptions) {
+    return this.send(
+      op('updateProduct', 'PUT', '/products'),
+      { json: product },
+      S.productSchema,
+      options,
+    );
+  }
+
+  getInbound(id: string, options?: CallOptions) {
+    return this.send(
+      op('getInbound', 'GET', fill('/inbounds/{id}', { id })),
+      {},
+      S.inboundSchema,
+      options,
+    );
+  }
+
+  createInbound(inbound: Record<string, unknown>, options?: CallOptions) {
+    return this.send(
+      op('createInbound', 'POST', '/inbounds'),
+      { json: inbound },
+      S.inboundSchema,
+      options,
+    );
+  }
+
+  deleteInbound(id: string, options?: CallOptions) {
+    return this.send(
+      op('deleteInbound', 'DELETE', fill('/inbounds/{id}', { id })),
+      {},
+      null,
+      options,
+    );
+  }
+
+  queryInventory(
+    params: { warehouse?: string; sku?: string; batchExpiry?: boolean } = {},
+    options?: CallOptions,
+  ) {
+    const query: Record<string, string | undefined> = {
+      warehouse: params.warehouse,
+      sku: params.sku,
+    };
+    if (params.batchExpiry) query[this.o.target.overrides.batchExpiryParam] = 'true';
+    return this.send(
+      op('queryInventory', 'GET', '/inventories'),
+      { query },
+      S.inventoryListSchema,
+      options,
+    );
+  }
+
+  listOrders(
+    params: { from?: string; to?: string; updated?: string; page?: number; pageSize?: number } = {},
+    options?: CallOptions,
+  ) {
+    const query = {
+      from: params.from,
+      to: params.to,
+      updated: params.updated,
+      page: params.page,
+      page_size: params.pageSize,
+    };
+    return this.send(
+      op('listOrders', 'GET', '/orders', 'v1.1'),
+      { query },
+      S.orderPageSchema,
+      options,
+    );
+  }
+
+  getOrder(id: string, options?: CallOptions) {
+    return this.send(
+      op('getOrder', 'GET', fill('/orders/{id}', { id })),
+      {},
+      S.orderSchema,
+      options,
+    );
+  }
+
+  createOrder(order: Record<string, unknown> & { id: string }, options?: CallOptions) {
+    return this.send(op('createOrder', 'POST', '/orders'), { json: order }, S.orderSchema, options);
+  }
+
+  updateOrder(order: Record<string, unknown> & { id: string }, options?: CallOptions) {
+    return this.send(op('updateOrder', 'PUT', '/orders'), { json: order }, S.orderSchema, options);
+  }
+
+  uploadInvoice(order: string, file: UploadFile, options?: CallOptions) {
+    const upload = { fields: { order }, file: { type: 'application/pdf', ...file } };
+    return this.send(
+      op('uploadInvoice', 'POST', '/invoices'),
+      { form: upload },
+      S.invoiceReceiptSchema,
+      options,
+    );
+  }
+
+  uploadLabel(order: string, file: UploadFile, format?: LabelFormat, options?: CallOptions) {
+    const { labelsPath, labelsMethod } = this.o.target.overrides;
+    const upload = { fields: { order, format }, file };
+    return this.send(
+      op('uploadLabel', labelsMethod, labelsPath),
+      { form: upload },
+      S.labelReceiptSchema,
+      options,
+    );
+  }
+
+  queryTrackings(params: { order?: string; id?: string; code?: string }, options?: CallOptions) {
+    return this.send(
+      op('queryTrackings', 'GET', '/trackings'),
+      { query: params },
+      S.trackingListSchema,
+      options,
+    );
+  }
+
+  private async send<T>(
+    operation: Operation,
+    spec: RequestSpec,
+    schema: z.ZodType<T>,
+    options?: CallOptions,
+  ): Promise<T>;
+  private async send(
+    operation: Operation,
+    spec: RequestSpec,
+    schema: null,
+    options?: CallOptions,
+  ): Promise<undefined>;
+  private async send<T>(
+    operation: Operation,
+    spec: RequestSpec,
+    schema: z.ZodType<T> | null,
+    options: CallOptions = {},
+  ): Promise<T | undefined> {
+    const { target } = this.o;
+    if (!versionAtLeast(target.apiVersion, operation.minVersion)) {
+      throw new VersionError({
+        code: 'version_too_old',
+        requiredVersion: operation.minVersion,
+        message: `${operation.name} needs API version ${operation.minVersion}; this profile uses ${target.apiVersion}.`,
+      });
+    }
+    const key = await this.o.getKey();
+    if (!key)
+      throw new AuthenticationError({
+        code: 'no_key',
+        message: 'No API key is set for this profile.',
+      });
+
+    const lane = options.lane ?? 'interactive';
+    const url = buildUrl(target.baseUrl, operation.path, spec.query);
+    const idempotent = operation.method !== 'POST';
+    let failures = 0;
+    let rateLimited = 0;
+    for (;;) {
+      await this.o.budget.acquire(lane, options.signal);
+      const started = this.o.clock.now();
+      let response: Response;
+      try {
+        response = await this.attempt(operation.method, url, key, spec, options);
+      } catch (error) {
+        const failure = this.transportError(error, options.signal, key);
+        this.log({
+          method: operation.method,
+          url,
+          lane,
+          status: null,
+          ms: this.o.clock.now() - started,
+          error: failure.message,
+        });
+        if (idempotent && failures < this.o.maxRetries) {
+          await sleep(this.o.clock, this.backoff((failures += 1)), options.signal);
+          continue;
+        }
+        throw failure;
+      }
+      const requestId = response.headers.get('x-request-id') ?? undefined;
+      this.log({
+        method: operation.method,
+        url,
+        lane,
+        status: response.status,
+        ms: this.o.clock.now() - started,
+        ...(requestId ? { requestId } : {}),
+      });
+
+      if (response.status === 429) {
+        const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+        await response.body?.cancel();
+        this.o.budget.rateLimited(retryAfter);
+        if ((rateLimited += 1) <= this.o.maxRateLimitRetries) continue;
+        throw new RateLimitedError({
+          status: 429,
+          retryAfterSeconds: retryAfter,
+          message: 'The API kept answering 429 Too Many Requests.',
+          ...(requestId ? { requestId } : {}),
+        });
+      }
+      if (response.status >= 500 && idempotent && failures < this.o.maxRetries) {
+        await response.body?.cancel();
+        await sleep(this.o.clock, this.backoff((failures += 1)), options.signal);
+        continue;
+      }
+      if (!response.ok) throw await this.httpError(response, operation, key, requestId);
+      if (schema === null || response.status === 204) return undefined;
+      return this.parse(response, schema, key, requestId);
+    }
+  }
+
+  private attempt(
+    method: string,
+    url: string,
+    key: string,
+    spec: RequestSpec,
+    options: CallOptions,
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      'X-Api-Key': key,
+      'X-Api-Version': this.o.target.apiVersion,
+      Accept: 'application/json',
+    };
+    let body: string | FormData | undefined;
+    if (spec.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(spec.json);
+    } else if (spec.form) {
+      body = new FormData();
+      for (const [name, value] of Object.entries(spec.form.fields))
+        if (value !== undefined) body.set(name, value);
+      const { file } = spec.form;
+      body.set(
+        'file',
+        new Blob([Buffer.from(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+        file.name,
+      );
+    }
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.o.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    return this.o.fetch(url, { method, headers, signal, ...(body === undefined ? {} : { body }) });
+  }
+
+  private transportError(
+    error: unknown,
+    callerSignal: AbortSignal | undefined,
+    key: string,
+  ): ApiError | Error {
+    if (callerSignal?.aborted) throw callerSignal.reason;
+    const name = (error as { name?: string }).name;
+    const message = redact(error instanceof Error ? error.message : String(error), [key]);
+    if (name === 'TimeoutError')
+      return new TimeoutError({ message: 'The API did not answer in time.', cause: error });
+    const code = findCauseCode(error);
+    return new NetworkError({
+      message: `Cannot reach the API (${code ?? message}).`,
+      uncertain: !(code && NOT_SENT_CODES.has(code)),
+      ...(code ? { details: { cause: code } } : {}),
+      cause: error,
+    });
+  }
+
+  private async httpError(
+    response: Response,
+    operation: Operation,
+    key: string,
+    requestId: string | undefined,
+  ): Promise<ApiError> {
+    const text = redact(await response.text().catch(() => ''), [key]);
+    let code: string | undefined;
+    let message = `${operation.name} failed with HTTP ${response.status}.`;
+    let details: unknown;
+    try {
+      const parsed = S.errorBodySchema.safeParse(JSON.parse(text));
+      if (parsed.success) {
+        code = parsed.data.error.code;
+        message = parsed.data.error.message;
+        details = parsed.data.error.details;
+      }
+    } catch {
+      if (text) details = { raw: text.slice(0, 2000) };
+    }
+    const init = {
+      status: response.status,
+      message,
+      ...(code ? { code } : {}),
+      ...(requestId ? { requestId } : {}),
+      ...(details === undefined ? {} : { details }),
+      // A 5xx other than 503 may have happened after the server did the work.
+      uncertain: response.status >= 500 && response.status !== 503,
+    };
+    if (response.status >= 500) return new ServerError(init);
+    return errorForStatus(response.status, init);
+  }
+
+  private async parse<T>(
+    response: Response,
+    schema: z.ZodType<T>,
+    key: string,
+    requestId: string | undefined,
+  ): Promise<T> {
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ResponseFormatError({
+        status: response.status,
+        message: 'The API answered with something that is not JSON.',
+        details: { raw: redact(text.slice(0, 2000), [key]) },
+        ...(requestId ? { requestId } : {}),
+      });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ResponseFormatError({
+        status: response.status,
+        message: `The API answered in an unexpected shape: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        details: { raw: json },
+        ...(requestId ? { requestId } : {}),
+      });
+    }
+    return parsed.data;
+  }
+
+  private backoff(failure: number): number {
+    const ceiling = Math.min(this.o.backoffCapMs, this.o.backoffBaseMs * 2 ** (failure - 1));
+    return Math.round(ceiling / 2 + (this.o.random() * ceiling) / 2);
+  }
+
+  private log(entry: AttemptLog): void {
+    this.o.onAttempt?.(entry);
+  }
+}
+
+function op(
+  name: string,
+  method: Operation['method'],
+  path: string,
+  minVersion: ApiVersion = 'v1',
+): Operation {
+  return { name, method, path, minVersion };
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestSpec['query']): string {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+  }
+  return url.toString();
+}
+
+function parseRetryAfter(header: string | null): number {
+  if (!header) return 1;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(1, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(1, Math.ceil((date - Date.now()) / 1000)) : 1;
+}
+
+function findCauseCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
