@@ -4,8 +4,8 @@ import { API_VERSIONS } from '../../shared/api/types.ts';
 import type { EndpointOverrides } from '../../shared/profile.ts';
 import { sleep, type Clock } from '../core/clock.ts';
 import type { CompanyBudget, Lane } from '../core/rate-budget.ts';
+import type { ApiError } from './errors.ts';
 import {
-  ApiError,
   AuthenticationError,
   errorForStatus,
   NetworkError,
