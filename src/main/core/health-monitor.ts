@@ -1,0 +1,178 @@
+import type { HealthSnapshot, HealthState } from '../../shared/status.ts';
+import {
+  ApiError,
+  AuthenticationError,
+  NetworkError,
+  ServerError,
+  TimeoutError,
+} from '../api/errors.ts';
+import type { Clock } from './clock.ts';
+
+export interface HealthMonitorOptions {
+  clock: Clock;
+  /** Calls GET /health-check in the background lane; resolves with the server's status word. */
+  check: (signal: AbortSignal) => Promise<{ status: string }>;
+  /** Between checks while up. */
+  intervalMs?: number;
+  /** First retry while down; doubles up to intervalMs. */
+  retryMs?: number;
+  /** Slower than this counts as degraded. */
+  degradedLatencyMs?: number;
+}
+
+const initial: HealthSnapshot = {
+  state: 'unknown',
+  online: false,
+  latencyMs: null,
+  lastCheckedAt: null,
+  lastError: null,
+};
+
+/**
+ * Watches the service: checks /health-check on a timer, but skips checks while other requests
+ * succeed (they prove the service is up) and checks sooner after a network failure.
+ */
+export class HealthMonitor {
+  private snapshot: HealthSnapshot = initial;
+  private readonly o: Required<HealthMonitorOptions>;
+  private timer: unknown = null;
+  private running = false;
+  private inFlight: Promise<HealthSnapshot> | null = null;
+  private controller: AbortController | null = null;
+  private lastProof = 0;
+  private retryDelay: number;
+  private readonly listeners = new Set<(snapshot: HealthSnapshot) => void>();
+
+  constructor(options: HealthMonitorOptions) {
+    this.o = { intervalMs: 30_000, retryMs: 2_000, degradedLatencyMs: 3_000, ...options };
+    this.retryDelay = this.o.retryMs;
+  }
+
+  current(): HealthSnapshot {
+    return this.snapshot;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    void this.checkNow();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer !== null) this.o.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.controller?.abort(new Error('health monitor stopped'));
+  }
+
+  subscribe(listener: (snapshot: HealthSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Another request succeeded: the service is up, no check needed for a while. */
+  reportSuccess(latencyMs: number): void {
+    this.lastProof = this.o.clock.now();
+    if (this.snapshot.state !== 'up' && this.snapshot.state !== 'degraded') {
+      this.publish({
+        state: 'up',
+        online: true,
+        latencyMs,
+        lastCheckedAt: this.lastProof,
+        lastError: null,
+      });
+    }
+  }
+
+  /** Another request failed: network trouble or a rejected key is worth a check right away. */
+  reportFailure(error: unknown): void {
+    if (
+      error instanceof NetworkError ||
+      error instanceof TimeoutError ||
+      error instanceof AuthenticationError
+    ) {
+      if (this.running && !this.inFlight) this.schedule(0, true);
+    }
+  }
+
+  checkNow(): Promise<HealthSnapshot> {
+    this.inFlight ??= this.runCheck().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  private async runCheck(): Promise<HealthSnapshot> {
+    const started = this.o.clock.now();
+    this.controller = new AbortController();
+    let next: HealthSnapshot;
+    try {
+      const answer = await this.o.check(this.controller.signal);
+      const latencyMs = this.o.clock.now() - started;
+      const degraded = answer.status !== 'ok' || latencyMs > this.o.degradedLatencyMs;
+      next = {
+        state: degraded ? 'degraded' : 'up',
+        online: true,
+        latencyMs,
+        lastCheckedAt: this.o.clock.now(),
+        lastError: null,
+      };
+      this.lastProof = this.o.clock.now();
+    } catch (error) {
+      if (!this.running && this.controller.signal.aborted) return this.snapshot;
+      const state: HealthState =
+        error instanceof AuthenticationError
+          ? 'unauthorized'
+          : error instanceof ServerError
+            ? 'degraded'
+            : 'down';
+      next = {
+        state,
+        online: false,
+        latencyMs: null,
+        lastCheckedAt: this.o.clock.now(),
+        lastError:
+          error instanceof ApiError
+            ? error.toAppError()
+            : {
+                code: 'health.failed',
+                messageKey: 'errors.internal',
+                message: error instanceof Error ? error.message : String(error),
+              },
+      };
+    }
+    this.publish(next);
+    if (this.running) this.scheduleAfterCheck();
+    return next;
+  }
+
+  private scheduleAfterCheck(): void {
+    if (this.snapshot.online) {
+      this.retryDelay = this.o.retryMs;
+      this.schedule(this.o.intervalMs);
+    } else {
+      this.schedule(this.retryDelay);
+      this.retryDelay = Math.min(this.o.intervalMs, this.retryDelay * 2);
+    }
+  }
+
+  private schedule(delayMs: number, force = false): void {
+    if (this.timer !== null) this.o.clock.clearTimeout(this.timer);
+    this.timer = this.o.clock.setTimeout(() => {
+      this.timer = null;
+      if (!this.running) return;
+      const sinceProof = this.o.clock.now() - this.lastProof;
+      // Recent successful traffic already proves the service is up: wait out the rest.
+      if (!force && this.snapshot.online && sinceProof < this.o.intervalMs) {
+        this.schedule(this.o.intervalMs - sinceProof);
+        return;
+      }
+      void this.checkNow();
+    }, delayMs);
+  }
+
+  private publish(next: HealthSnapshot): void {
+    this.snapshot = next;
+    for (const listener of this.listeners) listener(next);
+  }
+}

@@ -1,0 +1,266 @@
+import { join } from 'node:path';
+import type { Profile } from '../../shared/profile.ts';
+import type { BudgetSnapshot, HealthSnapshot } from '../../shared/status.ts';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
+import { DEMO_COMPANIES } from '../../sandbox/companies.ts';
+import { ApiClient } from '../api/client.ts';
+import { AuthenticationError, NetworkError } from '../api/errors.ts';
+import { mask } from '../api/redact.ts';
+import { BudgetRegistry } from './budget-registry.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
+import { classifyKeychainError, type Keychain, type KeychainStatus } from './keychain.ts';
+import { ProfileStore } from './profile-store.ts';
+import type { BudgetOptions, CompanyBudget } from './rate-budget.ts';
+
+export interface StationCoreOptions {
+  dataDir: string;
+  keychain: Keychain;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  /** How the embedded sandbox starts; tests and benchmarks may pass their own options. */
+  startEmbeddedSandbox?: (options: SandboxOptions) => Promise<RunningSandbox>;
+  budget?: Omit<BudgetOptions, 'clock'>;
+  health?: Partial<Omit<HealthMonitorOptions, 'clock' | 'check'>>;
+  timeoutMs?: number;
+}
+
+export interface StationStatus {
+  profile: Pick<Profile, 'id' | 'name' | 'environment' | 'apiVersion'> & { baseUrl: string | null };
+  health: HealthSnapshot;
+  budget: BudgetSnapshot | null;
+}
+
+export interface KeyStatus {
+  profileId: string;
+  set: boolean;
+  /** "••••4f2a": all the window ever learns of a key. */
+  masked: string | null;
+  /** The sandbox profile works with the public demo key until another is set. */
+  usingDemoKey: boolean;
+  keychain: KeychainStatus;
+}
+
+const DEMO_KEY = (DEMO_COMPANIES[0] as (typeof DEMO_COMPANIES)[number]).apiKey;
+
+/**
+ * The engine of the station, in plain Node: profiles, keys, the API client of the active
+ * profile, the company budget and the health monitor. Electron's main process, the end-to-end
+ * harness and the benchmarks all build exactly this object.
+ */
+export class StationCore {
+  readonly profiles: ProfileStore;
+  readonly keychain: Keychain;
+  private readonly o: StationCoreOptions & { clock: Clock };
+  private readonly budgets: BudgetRegistry;
+  private sandbox: RunningSandbox | null = null;
+  private sandboxStarting: Promise<RunningSandbox> | null = null;
+  private bound: {
+    client: ApiClient;
+    budget: CompanyBudget;
+    profile: Profile;
+    unsubscribe: () => void;
+  } | null = null;
+  private binding: Promise<ApiClient> | null = null;
+  readonly health: HealthMonitor;
+  private readonly listeners = new Set<(status: StationStatus) => void>();
+  private closed = false;
+
+  private constructor(options: StationCoreOptions) {
+    this.o = { ...options, clock: options.clock ?? systemClock };
+    this.keychain = options.keychain;
+    this.profiles = new ProfileStore(options.dataDir, () => new Date(this.o.clock.now()));
+    this.budgets = new BudgetRegistry(this.o.clock, options.budget);
+    this.health = new HealthMonitor({
+      clock: this.o.clock,
+      ...options.health,
+      check: async (signal) => (await this.api()).healthCheck({ signal }),
+    });
+    this.health.subscribe(() => this.publish());
+  }
+
+  static async create(options: StationCoreOptions): Promise<StationCore> {
+    const core = new StationCore(options);
+    await core.api();
+    core.health.start();
+    return core;
+  }
+
+  /** The API client of the active profile (rebuilt when the profile or its key changes). */
+  api(): Promise<ApiClient> {
+    if (this.closed) return Promise.reject(new Error('The station core is closed.'));
+    if (this.bound && this.bound.profile.id === this.profiles.active().id)
+      return Promise.resolve(this.bound.client);
+    this.binding ??= this.bind().finally(() => {
+      this.binding = null;
+    });
+    return this.binding;
+  }
+
+  status(): StationStatus {
+    const profile = this.profiles.active();
+    return {
+      profile: {
+        id: profile.id,
+        name: profile.name,
+        environment: profile.environment,
+        apiVersion: profile.apiVersion,
+        baseUrl: profile.baseUrl ?? this.sandbox?.url ?? null,
+      },
+      health: this.health.current(),
+      budget: this.bound?.budget.figures() ?? null,
+    };
+  }
+
+  onStatus(listener: (status: StationStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async keyStatus(profileId = this.profiles.active().id): Promise<KeyStatus> {
+    const profile = this.profiles.get(profileId);
+    const keychain = await this.keychain.status();
+    let stored: string | null = null;
+    if (keychain.state === 'available') {
+      try {
+        stored = await this.keychain.get(profile.id);
+      } catch (error) {
+        const failure = classifyKeychainError(error);
+        return {
+          profileId,
+          set: false,
+          masked: null,
+          usingDemoKey: false,
+          keychain: {
+            state: failure.state,
+            messageKey: failure.messageKey,
+            detail: failure.message,
+          },
+        };
+      }
+    }
+    const usingDemoKey = !stored && profile.environment === 'sandbox';
+    return {
+      profileId,
+      set: Boolean(stored),
+      masked: stored ? mask(stored) : null,
+      usingDemoKey,
+      keychain,
+    };
+  }
+
+  async setKey(profileId: string, key: string): Promise<KeyStatus> {
+    this.profiles.get(profileId);
+    await this.keychain.set(profileId, key.trim());
+    await this.rebindIfActive(profileId);
+    return this.keyStatus(profileId);
+  }
+
+  async removeKey(profileId: string): Promise<KeyStatus> {
+    this.profiles.get(profileId);
+    await this.keychain.delete(profileId);
+    await this.rebindIfActive(profileId);
+    return this.keyStatus(profileId);
+  }
+
+  async switchProfile(profileId: string): Promise<StationStatus> {
+    await this.profiles.setActive(profileId);
+    this.unbind();
+    await this.api();
+    await this.health.checkNow();
+    return this.status();
+  }
+
+  /** Checks the active profile now (the Settings screen's "Test connection"). */
+  async testConnection(): Promise<HealthSnapshot> {
+    await this.api();
+    return this.health.checkNow();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.health.stop();
+    this.unbind();
+    this.budgets.dispose();
+    await this.sandbox?.close();
+    this.sandbox = null;
+  }
+
+  private async bind(): Promise<ApiClient> {
+    const profile = this.profiles.active();
+    const baseUrl = profile.baseUrl ?? (await this.embeddedSandbox()).url;
+    const key = await this.keyFor(profile);
+    const budget = this.budgets.forCompany(baseUrl, key ?? `no-key:${profile.id}`);
+    const client = new ApiClient({
+      target: { baseUrl, apiVersion: profile.apiVersion, overrides: profile.overrides },
+      getKey: () => this.keyFor(profile),
+      budget,
+      clock: this.o.clock,
+      ...(this.o.fetch ? { fetch: this.o.fetch } : {}),
+      ...(this.o.timeoutMs ? { timeoutMs: this.o.timeoutMs } : {}),
+      onAttempt: (attempt) => {
+        if (attempt.status === null)
+          this.health.reportFailure(
+            new NetworkError({ message: attempt.error ?? 'network error' }),
+          );
+        else if (attempt.status === 401 || attempt.status === 403)
+          this.health.reportFailure(new AuthenticationError({ message: 'rejected key' }));
+        else if (attempt.status < 500) this.health.reportSuccess(attempt.ms);
+      },
+    });
+    this.unbind();
+    const unsubscribe = budget.subscribe(() => this.publish());
+    this.bound = { client, budget, profile, unsubscribe };
+    this.publish();
+    return client;
+  }
+
+  private unbind(): void {
+    this.bound?.unsubscribe();
+    this.bound = null;
+  }
+
+  private async rebindIfActive(profileId: string): Promise<void> {
+    if (this.profiles.active().id !== profileId) return;
+    this.unbind();
+    await this.api();
+    void this.health.checkNow();
+  }
+
+  private async keyFor(profile: Profile): Promise<string | null> {
+    let stored: string | null = null;
+    try {
+      stored = await this.keychain.get(profile.id);
+    } catch (error) {
+      // The sandbox never needs a secret; real environments must not run without their key.
+      if (profile.environment !== 'sandbox') throw classifyKeychainError(error);
+    }
+    return stored ?? (profile.environment === 'sandbox' ? DEMO_KEY : null);
+  }
+
+  private embeddedSandbox(): Promise<RunningSandbox> {
+    if (this.sandbox) return Promise.resolve(this.sandbox);
+    const start = this.o.startEmbeddedSandbox ?? startSandbox;
+    this.sandboxStarting ??= start({
+      port: 0,
+      host: '127.0.0.1',
+      dataFile: join(this.o.dataDir, 'sandbox.json'),
+    }).then((sandbox) => {
+      this.sandbox = sandbox;
+      return sandbox;
+    });
+    this.sandboxStarting.catch(() => {
+      this.sandboxStarting = null;
+    });
+    return this.sandboxStarting;
+  }
+
+  private publish(): void {
+    if (this.listeners.size === 0) return;
+    const status = this.status();
+    for (const listener of this.listeners) listener(status);
+  }
+}
+
+export const createStationCore = (options: StationCoreOptions): Promise<StationCore> =>
+  StationCore.create(options);
