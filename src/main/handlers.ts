@@ -1,13 +1,53 @@
 import type { AppInfo } from '../shared/ipc/channels.ts';
 import { ok } from '../shared/result.ts';
+import type { StationCore } from './core/station-core.ts';
+import { asResult } from './errors-to-result.ts';
 import type { Handlers } from './ipc-manager.ts';
 
 export interface HandlerDeps {
   appInfo: () => AppInfo;
+  core: StationCore;
 }
 
-export function createHandlers(deps: HandlerDeps): Handlers {
+/** Every IPC channel, implemented on the station core. Inputs arrive already validated. */
+export function createHandlers({ appInfo, core }: HandlerDeps): Handlers {
+  const profileList = () => ({
+    profiles: core.profiles.list(),
+    activeId: core.profiles.active().id,
+  });
   return {
-    getAppInfo: () => ok(deps.appInfo()),
+    getAppInfo: () => ok(appInfo()),
+    getStatus: () => ok(core.status()),
+    testConnection: () => asResult(() => core.testConnection()),
+    listProfiles: () => ok(profileList()),
+    saveProfile: ({ id, profile }) =>
+      asResult(async () => {
+        const saved = id
+          ? await core.profiles.update(id, profile)
+          : await core.profiles.create(profile);
+        if (core.profiles.active().id === saved.id) await core.switchProfile(saved.id);
+        return saved;
+      }),
+    deleteProfile: ({ id }) =>
+      asResult(async () => {
+        const wasActive = core.profiles.active().id === id;
+        await core.profiles.remove(id);
+        await core.keychain.delete(id).catch(() => false);
+        if (wasActive) await core.switchProfile(core.profiles.active().id);
+        return profileList();
+      }),
+    switchProfile: ({ id }) => asResult(() => core.switchProfile(id)),
+    getKeyStatus: ({ profileId }) => asResult(() => core.keyStatus(profileId)),
+    setKey: ({ profileId, key }) => asResult(() => core.setKey(profileId, key)),
+    removeKey: ({ profileId }) => asResult(() => core.removeKey(profileId)),
+    lookupOrder: ({ id }) =>
+      asResult(async () => {
+        const api = await core.api();
+        const [order, trackings] = await Promise.all([
+          api.getOrder(id),
+          api.queryTrackings({ order: id }),
+        ]);
+        return { order, trackings: trackings.data };
+      }),
   };
 }

@@ -2,8 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol } from 'electron';
 import { APP_ORIGIN, APP_SCHEME, isAppUrl, resolveAppFile } from './app-protocol.ts';
+import { channelOf, type EventChannels, type EventName } from '../shared/ipc/channels.ts';
+import { systemClock } from './core/clock.ts';
+import { NativeKeychain } from './core/keychain.ts';
+import { createStationCore } from './core/station-core.ts';
 import { createHandlers } from './handlers.ts';
 import { registerIpcHandlers } from './ipc-manager.ts';
+import { throttleLatest } from './throttle.ts';
 import { createSenderCheck } from './trusted-sender.ts';
 
 // Electron-only glue: everything testable lives in plain modules next to this file.
@@ -41,7 +46,20 @@ function createWindow(): void {
   void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
 }
 
-void app.whenReady().then(() => {
+function publish<K extends EventName>(name: K, payload: EventChannels[K]): void {
+  for (const win of BrowserWindow.getAllWindows()) {
+    if (ownWebContents.has(win.webContents.id)) win.webContents.send(channelOf(name), payload);
+  }
+}
+
+void app.whenReady().then(async () => {
+  const core = await createStationCore({
+    dataDir: app.getPath('userData'),
+    keychain: new NativeKeychain(),
+  });
+  core.onStatus(throttleLatest((status) => publish('onStatus', status), 250, systemClock));
+  app.on('will-quit', () => void core.close());
+
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppFile(rendererDir, request.url);
     if (!file) return new Response('Not found', { status: 404 });
@@ -55,6 +73,7 @@ void app.whenReady().then(() => {
   registerIpcHandlers(
     ipcMain,
     createHandlers({
+      core,
       appInfo: () => ({
         name: app.getName(),
         version: app.getVersion(),

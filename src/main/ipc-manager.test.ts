@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { channelOf, invokeNames } from '../shared/ipc/channels.ts';
-import { createHandlers } from './handlers.ts';
-import { registerIpcHandlers, type IpcEventLike, type IpcMainLike } from './ipc-manager.ts';
+import { ok } from '../shared/result.ts';
+import {
+  registerIpcHandlers,
+  type Handlers,
+  type IpcEventLike,
+  type IpcMainLike,
+} from './ipc-manager.ts';
 import { createSenderCheck } from './trusted-sender.ts';
 
 function fakeIpcMain() {
@@ -22,6 +27,12 @@ const appInfo = () => ({
   versions: { node: '24', electron: null, chrome: null },
   platform: 'linux',
 });
+/** Every channel answers with its own name, except getAppInfo. */
+const stubHandlers = () =>
+  ({
+    ...Object.fromEntries(invokeNames.map((name) => [name, () => ok(name)])),
+    getAppInfo: () => ok(appInfo()),
+  }) as unknown as Handlers;
 const ownEvent: IpcEventLike = {
   sender: { id: 1 },
   senderFrame: { url: 'app://packbench/index.html' },
@@ -31,7 +42,7 @@ const senderCheck = createSenderCheck(new Set([1]), (url) => url.startsWith('app
 describe('registerIpcHandlers', () => {
   it('registers every invoke channel of the contract and removes them again', () => {
     const { ipcMain, handlers } = fakeIpcMain();
-    const dispose = registerIpcHandlers(ipcMain, createHandlers({ appInfo }), {
+    const dispose = registerIpcHandlers(ipcMain, stubHandlers(), {
       isTrustedSender: senderCheck,
     });
     expect([...handlers.keys()].sort()).toEqual(invokeNames.map(channelOf).sort());
@@ -41,7 +52,7 @@ describe('registerIpcHandlers', () => {
 
   it('answers our own window with a Result', async () => {
     const { ipcMain, handlers } = fakeIpcMain();
-    registerIpcHandlers(ipcMain, createHandlers({ appInfo }), { isTrustedSender: senderCheck });
+    registerIpcHandlers(ipcMain, stubHandlers(), { isTrustedSender: senderCheck });
     const result = await handlers.get('packbench:getAppInfo')?.(ownEvent, undefined);
     expect(result).toEqual({ ok: true, value: appInfo() });
   });
@@ -59,7 +70,7 @@ describe('registerIpcHandlers', () => {
   ])('drops messages from %s', async (_label, event: IpcEventLike) => {
     const { ipcMain, handlers } = fakeIpcMain();
     const logs: string[] = [];
-    registerIpcHandlers(ipcMain, createHandlers({ appInfo }), {
+    registerIpcHandlers(ipcMain, stubHandlers(), {
       isTrustedSender: senderCheck,
       log: (m) => logs.push(m),
     });
@@ -70,7 +81,7 @@ describe('registerIpcHandlers', () => {
 
   it('rejects input that does not match the channel schema, naming the channel', async () => {
     const { ipcMain, handlers } = fakeIpcMain();
-    registerIpcHandlers(ipcMain, createHandlers({ appInfo }), { isTrustedSender: senderCheck });
+    registerIpcHandlers(ipcMain, stubHandlers(), { isTrustedSender: senderCheck });
     const result = await handlers.get('packbench:getAppInfo')?.(ownEvent, { unexpected: true });
     expect(result).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
     expect(JSON.stringify(result)).toMatch(/getAppInfo/);
@@ -81,6 +92,7 @@ describe('registerIpcHandlers', () => {
     registerIpcHandlers(
       ipcMain,
       {
+        ...stubHandlers(),
         getAppInfo: () => {
           throw new Error('boom');
         },

@@ -20,3 +20,35 @@ export interface BudgetSnapshot {
   pausedUntil: number | null;
   rateLimitedTotal: number;
 }
+
+export type KeychainState = 'available' | 'unavailable' | 'locked' | 'timeout' | 'error';
+
+export interface KeychainStatus {
+  state: KeychainState;
+  /** i18n key of the sentence the operator sees. */
+  messageKey: string;
+  /** English detail (the platform's own words), for the raw view and logs. */
+  detail: string;
+}
+
+export interface KeyStatus {
+  profileId: string;
+  set: boolean;
+  /** "••••4f2a": all the window ever learns of a key. */
+  masked: string | null;
+  /** The sandbox profile works with the public demo key until another is set. */
+  usingDemoKey: boolean;
+  keychain: KeychainStatus;
+}
+
+export interface StationStatus {
+  profile: {
+    id: string;
+    name: string;
+    environment: 'sandbox' | 'test' | 'production';
+    apiVersion: 'v1' | 'v1.1';
+    baseUrl: string | null;
+  };
+  health: HealthSnapshot;
+  budget: BudgetSnapshot | null;
+}

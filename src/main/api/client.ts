@@ -16,7 +16,7 @@ import {
   VersionError,
 } from './errors.ts';
 import { redact } from './redact.ts';
-import * as S from './schemas.ts';
+import * as S from '../../shared/api/schemas.ts';
 
 export interface ClientTarget {
   baseUrl: string;

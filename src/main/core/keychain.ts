@@ -1,17 +1,10 @@
 import { AsyncEntry } from '@napi-rs/keyring';
+import type { KeychainState, KeychainStatus } from '../../shared/status.ts';
 
 export const KEYCHAIN_SERVICE = 'Packbench';
 const PROBE_ACCOUNT = '__packbench_probe__';
 
-export type KeychainState = 'available' | 'unavailable' | 'locked' | 'timeout' | 'error';
-
-export interface KeychainStatus {
-  state: KeychainState;
-  /** i18n key of the sentence the operator sees. */
-  messageKey: string;
-  /** English detail (the platform's own words), for the raw view and logs. */
-  detail: string;
-}
+export type { KeychainState, KeychainStatus };
 
 /** Where API keys live. The renderer never sees one: it can only ask whether one is set. */
 export interface Keychain {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Profile } from '../../shared/profile.ts';
-import type { BudgetSnapshot, HealthSnapshot } from '../../shared/status.ts';
+import type { HealthSnapshot, KeyStatus, StationStatus } from '../../shared/status.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { DEMO_COMPANIES } from '../../sandbox/companies.ts';
 import { ApiClient } from '../api/client.ts';
@@ -9,7 +9,7 @@ import { mask } from '../api/redact.ts';
 import { BudgetRegistry } from './budget-registry.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
-import { classifyKeychainError, type Keychain, type KeychainStatus } from './keychain.ts';
+import { classifyKeychainError, type Keychain } from './keychain.ts';
 import { ProfileStore } from './profile-store.ts';
 import type { BudgetOptions, CompanyBudget } from './rate-budget.ts';
 
@@ -25,21 +25,7 @@ export interface StationCoreOptions {
   timeoutMs?: number;
 }
 
-export interface StationStatus {
-  profile: Pick<Profile, 'id' | 'name' | 'environment' | 'apiVersion'> & { baseUrl: string | null };
-  health: HealthSnapshot;
-  budget: BudgetSnapshot | null;
-}
-
-export interface KeyStatus {
-  profileId: string;
-  set: boolean;
-  /** "••••4f2a": all the window ever learns of a key. */
-  masked: string | null;
-  /** The sandbox profile works with the public demo key until another is set. */
-  usingDemoKey: boolean;
-  keychain: KeychainStatus;
-}
+export type { KeyStatus, StationStatus };
 
 const DEMO_KEY = (DEMO_COMPANIES[0] as (typeof DEMO_COMPANIES)[number]).apiKey;
 

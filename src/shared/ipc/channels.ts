@@ -4,6 +4,10 @@
  * `input-schemas.ts` (main only), so the preload bundle stays free of zod.
  */
 
+import type { Order, Tracking } from '../api/schemas.ts';
+import type { Profile, ProfileInput } from '../profile.ts';
+import type { HealthSnapshot, KeyStatus, StationStatus } from '../status.ts';
+
 export interface AppInfo {
   name: string;
   version: string;
@@ -16,14 +20,35 @@ export interface Notice {
   messageKey: string;
 }
 
+export interface ProfileList {
+  profiles: Profile[];
+  activeId: string;
+}
+
+export interface OrderLookup {
+  order: Order;
+  trackings: Tracking[];
+}
+
 /** Request/response channels: input as the renderer sends it, output inside a Result. */
 export interface InvokeChannels {
   getAppInfo: { input: undefined; output: AppInfo };
+  getStatus: { input: undefined; output: StationStatus };
+  testConnection: { input: undefined; output: HealthSnapshot };
+  listProfiles: { input: undefined; output: ProfileList };
+  saveProfile: { input: { id?: string; profile: ProfileInput }; output: Profile };
+  deleteProfile: { input: { id: string }; output: ProfileList };
+  switchProfile: { input: { id: string }; output: StationStatus };
+  getKeyStatus: { input: { profileId?: string }; output: KeyStatus };
+  setKey: { input: { profileId: string; key: string }; output: KeyStatus };
+  removeKey: { input: { profileId: string }; output: KeyStatus };
+  lookupOrder: { input: { id: string }; output: OrderLookup };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
 export interface EventChannels {
   onNotice: Notice;
+  onStatus: StationStatus;
 }
 
 export type InvokeName = keyof InvokeChannels;
@@ -31,7 +56,18 @@ export type EventName = keyof EventChannels;
 
 export const channels = {
   getAppInfo: 'invoke',
+  getStatus: 'invoke',
+  testConnection: 'invoke',
+  listProfiles: 'invoke',
+  saveProfile: 'invoke',
+  deleteProfile: 'invoke',
+  switchProfile: 'invoke',
+  getKeyStatus: 'invoke',
+  setKey: 'invoke',
+  removeKey: 'invoke',
+  lookupOrder: 'invoke',
   onNotice: 'event',
+  onStatus: 'event',
 } as const satisfies Record<InvokeName, 'invoke'> & Record<EventName, 'event'>;
 
 export const invokeNames = Object.keys(channels).filter(

@@ -1,9 +1,31 @@
 import { z } from 'zod';
+import { profileInputSchema } from '../profile.ts';
 import type { InvokeChannels, InvokeName } from './channels.ts';
+
+const id = z.string().trim().min(1).max(64);
+const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'is not a profile id');
 
 /** Main validates every IPC input against these before anything else sees it. */
 export const inputSchemas = {
   getAppInfo: z.undefined(),
-} satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input']> };
+  getStatus: z.undefined(),
+  testConnection: z.undefined(),
+  listProfiles: z.undefined(),
+  saveProfile: z.object({ id: profileId.optional(), profile: profileInputSchema }),
+  deleteProfile: z.object({ id: profileId }),
+  switchProfile: z.object({ id: profileId }),
+  getKeyStatus: z.object({ profileId: profileId.optional() }),
+  setKey: z.object({
+    profileId,
+    key: z
+      .string()
+      .trim()
+      .min(8, 'is too short to be an API key')
+      .max(512, 'is too long to be an API key')
+      .regex(/^[\x21-\x7e]+$/, 'may hold only visible ASCII characters, no spaces'),
+  }),
+  removeKey: z.object({ profileId }),
+  lookupOrder: z.object({ id }),
+} satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 export type ParsedInput<K extends InvokeName> = z.output<(typeof inputSchemas)[K]>;

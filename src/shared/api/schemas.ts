@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type * as Api from '../../shared/api/types.ts';
+import type * as Api from './types.ts';
 
 // Tolerant response schemas: the fields Packbench relies on are checked, everything else passes
 // through untouched so the UI can show it raw. Each is checked against the generated OpenAPI type.
