@@ -164,3 +164,47 @@ describe('createStationCore', () => {
     expect(seen.at(-1)?.budget?.used).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('two stations sharing one key', () => {
+  it('nothing fails and the server never accepts more than the budget in any window', async () => {
+    const server = await startSandbox({ port: 0, rateLimit: 8, windowMs: 1_000 });
+    cleanups.push(() => server.close());
+    const station = async () => {
+      const c = await createStationCore({
+        dataDir: dataDir(),
+        keychain: new NativeKeychain({ service: `Packbench-test-${randomUUID()}` }),
+        budget: { limit: 8, windowMs: 1_000 },
+        health: { intervalMs: 60_000 },
+      });
+      cleanups.push(() => c.close());
+      const profile = await c.profiles.create({
+        name: 'Shared',
+        environment: 'test',
+        baseUrl: server.url,
+      });
+      await c.setKey(profile.id, 'sbx-demo-acme');
+      await c.switchProfile(profile.id);
+      return c;
+    };
+    const [a, b] = await Promise.all([station(), station()]);
+    const submit = async (c: StationCore, prefix: string) => {
+      const api = await c.api();
+      return Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api.createProduct({ sku: `${prefix}-${i}`, name: prefix }, { lane: 'submission' }),
+        ),
+      );
+    };
+    const [fromA, fromB] = await Promise.all([submit(a, 'SA'), submit(b, 'SB')]);
+    expect(fromA.length + fromB.length).toBe(20);
+    const accepted = server.receipts('acme').map((r) => Date.parse(r.at));
+    expect(accepted).toHaveLength(20);
+    const maxInWindow = Math.max(
+      ...accepted.map((t) => accepted.filter((u) => u >= t && u < t + 1_000).length),
+    );
+    expect(maxInWindow).toBeLessThanOrEqual(8);
+    expect(
+      (a.status().budget?.rateLimitedTotal ?? 0) + (b.status().budget?.rateLimitedTotal ?? 0),
+    ).toBeGreaterThan(0);
+  });
+});

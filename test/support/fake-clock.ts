@@ -27,7 +27,9 @@ export class FakeClock implements Clock {
   /** Moves time forward, firing due timers (and awaiting promise callbacks between them). */
   async advance(ms: number): Promise<void> {
     const target = this.current + ms;
-    for (;;) {
+    for (let fired = 0; ; fired += 1) {
+      if (fired > 100_000)
+        throw new Error(`runaway timers: over 100000 fired before ${target} (now ${this.current})`);
       await flushMicrotasks();
       this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
       const next = this.timers[0];

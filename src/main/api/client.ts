@@ -316,12 +316,13 @@ export class ApiClient {
     let failures = 0;
     let rateLimited = 0;
     for (;;) {
-      await this.o.budget.acquire(lane, options.signal);
+      const release = await this.o.budget.acquire(lane, options.signal);
       const started = this.o.clock.now();
       let response: Response;
       try {
         response = await this.attempt(operation.method, url, key, spec, options);
       } catch (error) {
+        release();
         const failure = this.transportError(error, options.signal, key);
         this.log({
           method: operation.method,
@@ -337,6 +338,7 @@ export class ApiClient {
         }
         throw failure;
       }
+      release();
       const requestId = response.headers.get('x-request-id') ?? undefined;
       this.log({
         method: operation.method,

@@ -20,8 +20,9 @@ function harness(options: Partial<ConstructorParameters<typeof CompanyBudget>[0]
   const request = (lane: Lane, signal?: AbortSignal) => {
     const requestedAt = clock.now();
     const requestSeq = (seq += 1);
-    const pending = budget.acquire(lane, signal).then(() => {
+    const pending = budget.acquire(lane, signal).then((release) => {
       grants.push({ lane, requestedAt, grantedAt: clock.now(), requestSeq, grantSeq: (seq += 1) });
+      release();
     });
     pending.catch(() => undefined);
     return pending;
@@ -34,7 +35,11 @@ const maxInAnyWindow = (times: number[], windowMs: number) =>
 
 describe('CompanyBudget', () => {
   it('grants up to the limit at once and the rest as the window slides', async () => {
-    const { clock, grants, request } = harness({ interactiveReserve: 0, backgroundReserve: 0 });
+    const { clock, grants, request } = harness({
+      interactiveReserve: 0,
+      backgroundReserve: 0,
+      pace: false,
+    });
     for (let i = 0; i < 25; i += 1) void request('submission');
     await clock.advance(0);
     expect(grants).toHaveLength(10);
@@ -47,7 +52,7 @@ describe('CompanyBudget', () => {
   });
 
   it('keeps headroom: submissions leave one slot, background one more, interactive gets it at once', async () => {
-    const { clock, grants, request } = harness();
+    const { clock, grants, request } = harness({ pace: false });
     for (let i = 0; i < 20; i += 1) void request('background');
     await clock.advance(0);
     expect(grants).toHaveLength(8);
@@ -60,7 +65,11 @@ describe('CompanyBudget', () => {
   });
 
   it('serves a waiting interactive request with the very next free slot', async () => {
-    const { clock, grants, request } = harness({ interactiveReserve: 0, backgroundReserve: 0 });
+    const { clock, grants, request } = harness({
+      interactiveReserve: 0,
+      backgroundReserve: 0,
+      pace: false,
+    });
     for (let i = 0; i < 30; i += 1) void request('submission');
     await clock.advance(500);
     void request('interactive');
@@ -85,6 +94,81 @@ describe('CompanyBudget', () => {
     expect(budget.figures().effectiveLimit).toBe(10);
   });
 
+  it('paces submissions one per window ÷ limit, so an interactive request waits at most one slot', async () => {
+    const { clock, grants, request } = harness({
+      limit: 10,
+      windowMs: 1_000,
+      interactiveReserve: 0,
+      backgroundReserve: 0,
+    });
+    for (let i = 0; i < 40; i += 1) void request('submission');
+    await clock.advance(0);
+    expect(grants).toHaveLength(1);
+    await clock.advance(950);
+    const times = grants.map((g) => g.grantedAt);
+    expect(times).toHaveLength(10);
+    expect(
+      Math.min(...times.slice(1).map((t, i) => t - (times[i] as number))),
+    ).toBeGreaterThanOrEqual(50);
+    await clock.advance(1_310);
+    void request('interactive');
+    await clock.advance(100);
+    const interactive = grants.find((g) => g.lane === 'interactive');
+    expect(interactive && interactive.grantedAt - interactive.requestedAt).toBeLessThanOrEqual(100);
+  });
+
+  it('counts a slot until one window after its answer arrived, however long the request took', async () => {
+    const clock = new FakeClock(0);
+    const budget = new CompanyBudget({
+      clock,
+      limit: 1,
+      windowMs: 1_000,
+      marginMs: 0,
+      interactiveReserve: 0,
+    });
+    const release = await budget.acquire('interactive');
+    let second = false;
+    void budget.acquire('interactive').then(() => (second = true));
+    await clock.advance(5_000);
+    expect(second).toBe(false);
+    release();
+    await clock.advance(999);
+    expect(second).toBe(false);
+    await clock.advance(1);
+    expect(second).toBe(true);
+  });
+
+  it('frees a slot whose request never reported back, after the in-flight timeout', async () => {
+    const clock = new FakeClock(0);
+    const budget = new CompanyBudget({
+      clock,
+      limit: 1,
+      windowMs: 1_000,
+      marginMs: 0,
+      interactiveReserve: 0,
+      inFlightTimeoutMs: 10_000,
+    });
+    await budget.acquire('interactive');
+    let second = false;
+    void budget.acquire('interactive').then(() => (second = true));
+    await clock.advance(10_999);
+    expect(second).toBe(false);
+    await clock.advance(1);
+    expect(second).toBe(true);
+  });
+
+  it('shrinks once per pause, however many 429s one burst brings back', async () => {
+    const { budget } = harness({ decrease: 0.5 });
+    budget.rateLimited(2);
+    budget.rateLimited(2);
+    budget.rateLimited(3);
+    expect(budget.figures()).toMatchObject({
+      effectiveLimit: 5,
+      rateLimitedTotal: 3,
+      pausedUntil: 3_000,
+    });
+  });
+
   it('drops a cancelled request from the queue', async () => {
     const { clock, budget, grants, request } = harness({ limit: 1 });
     void request('interactive');
@@ -100,7 +184,7 @@ describe('CompanyBudget', () => {
   });
 
   it('reports used, remaining and queue depth per lane', async () => {
-    const { clock, budget, request } = harness();
+    const { clock, budget, request } = harness({ pace: false });
     for (let i = 0; i < 12; i += 1) void request('submission');
     void request('background');
     await clock.advance(0);

@@ -8,8 +8,10 @@ export interface BudgetOptions {
   /** Requests the company may send per window (the API says 100 per minute). */
   limit?: number;
   windowMs?: number;
-  /** Extra time each grant stays counted, so latency jitter cannot push two windows together. */
+  /** Extra time each slot stays counted after its answer arrived (clock and timer slack). */
   marginMs?: number;
+  /** A slot whose request never reports back is counted as finished after this long. */
+  inFlightTimeoutMs?: number;
   /** Slots submissions and background work leave free for interactive requests. */
   interactiveReserve?: number;
   /** Further slots background work leaves free for submissions. */
@@ -20,6 +22,12 @@ export interface BudgetOptions {
   decrease?: number;
   /** Slots regained per window without a 429 (additive increase). */
   increaseStep?: number;
+  /**
+   * Spread submissions and background work evenly over the window (one per window ÷ limit)
+   * instead of in bursts, so slots free up continuously and an interactive request never waits
+   * more than about one slot.
+   */
+  pace?: boolean;
 }
 
 export interface BudgetFigures {
@@ -32,8 +40,17 @@ export interface BudgetFigures {
   rateLimitedTotal: number;
 }
 
+/** Call when the answer (or failure) of the request arrived; its slot ages from then. */
+export type ReleaseSlot = () => void;
+
+interface Grant {
+  grantedAt: number;
+  /** When the answer arrived; Infinity while the request is in flight. */
+  doneAt: number;
+}
+
 interface Waiter {
-  resolve: () => void;
+  resolve: (release: ReleaseSlot) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
@@ -43,6 +60,10 @@ interface Waiter {
  * The company's request budget, shared by everything that talks to the API with one key:
  * a sliding window of granted slots, three priority lanes, a full stop on 429 for Retry-After,
  * and AIMD on the local limit because other stations may share the key.
+ *
+ * A slot counts from the moment it is granted until one window after its answer arrived. The
+ * server counted the request at some instant in between, so its window has always slid past the
+ * request when ours has: no latency spread can make the station cause a 429.
  */
 export class CompanyBudget {
   readonly limit: number;
@@ -56,7 +77,8 @@ export class CompanyBudget {
   private readonly increaseStep: number;
   private effective: number;
   private lastAdjust: number;
-  private grants: number[] = [];
+  private grants: Grant[] = [];
+  private readonly inFlightTimeoutMs: number;
   private readonly queues: Record<Lane, Waiter[]> = {
     interactive: [],
     submission: [],
@@ -64,6 +86,9 @@ export class CompanyBudget {
   };
   private pausedUntil = 0;
   private rateLimitedTotal = 0;
+  private readonly pace: boolean;
+  /** Earliest time of the next paced grant; may lag `now` by half a spacing to catch up on timer delays. */
+  private pacedCursor = -Infinity;
   private timer: unknown = null;
   private timerAt = Infinity;
   private readonly listeners = new Set<(figures: BudgetFigures) => void>();
@@ -72,20 +97,22 @@ export class CompanyBudget {
     this.clock = options.clock;
     this.limit = options.limit ?? 100;
     this.windowMs = options.windowMs ?? 60_000;
-    this.marginMs = options.marginMs ?? Math.min(500, Math.round(this.windowMs / 100));
+    this.marginMs = options.marginMs ?? 20;
+    this.inFlightTimeoutMs = options.inFlightTimeoutMs ?? 120_000;
     this.interactiveReserve = options.interactiveReserve ?? 1;
     this.backgroundReserve = options.backgroundReserve ?? 1;
     this.minLimit = Math.max(1, options.minLimit ?? Math.ceil(this.limit / 10));
     this.decrease = options.decrease ?? 0.7;
-    this.increaseStep = options.increaseStep ?? Math.max(1, Math.ceil(this.limit / 10));
+    this.increaseStep = options.increaseStep ?? Math.max(1, Math.ceil(this.limit / 20));
+    this.pace = options.pace ?? true;
     this.effective = this.limit;
     this.lastAdjust = this.clock.now();
   }
 
-  /** Resolves when the request may be sent; its slot counts from that moment. */
-  acquire(lane: Lane, signal?: AbortSignal): Promise<void> {
+  /** Resolves when the request may be sent, with the function to call when its answer arrives. */
+  acquire(lane: Lane, signal?: AbortSignal): Promise<ReleaseSlot> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<ReleaseSlot>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
         reject,
@@ -106,8 +133,11 @@ export class CompanyBudget {
   rateLimited(retryAfterSeconds: number): void {
     const now = this.clock.now();
     this.rateLimitedTotal += 1;
+    // The answers of one burst arrive together: shrink once per pause, not once per answer.
+    const alreadyPaused = now < this.pausedUntil;
     this.pausedUntil = Math.max(this.pausedUntil, now + Math.max(1, retryAfterSeconds) * 1000);
-    this.effective = Math.max(this.minLimit, Math.floor(this.effective * this.decrease));
+    if (!alreadyPaused)
+      this.effective = Math.max(this.minLimit, Math.floor(this.effective * this.decrease));
     // Recovery counts clean windows from the end of the pause, not from the 429.
     this.lastAdjust = this.pausedUntil;
     this.pump();
@@ -116,7 +146,7 @@ export class CompanyBudget {
   figures(): BudgetFigures {
     const now = this.clock.now();
     this.recover(now);
-    const used = this.grants.filter((t) => t > now - this.windowMs).length;
+    const used = this.grants.filter((g) => g.doneAt > now - this.windowMs).length;
     return {
       limit: this.limit,
       effectiveLimit: this.effective,
@@ -150,6 +180,20 @@ export class CompanyBudget {
     }
   }
 
+  private spacing(): number {
+    return Math.floor(this.windowMs / this.effective);
+  }
+
+  private nextPacedAt(): number {
+    return this.pace ? this.pacedCursor : -Infinity;
+  }
+
+  private release(grant: Grant): void {
+    if (grant.doneAt !== Infinity) return;
+    grant.doneAt = this.clock.now();
+    this.pump();
+  }
+
   private capFor(lane: Lane): number {
     if (lane === 'interactive') return this.effective;
     const submissionCap = Math.max(1, this.effective - this.interactiveReserve);
@@ -161,28 +205,49 @@ export class CompanyBudget {
   private pump(): void {
     const now = this.clock.now();
     const horizon = this.windowMs + this.marginMs;
-    while (this.grants.length > 0 && (this.grants[0] as number) <= now - horizon)
-      this.grants.shift();
+    for (const grant of this.grants) {
+      if (grant.doneAt === Infinity && now - grant.grantedAt >= this.inFlightTimeoutMs) {
+        grant.doneAt = grant.grantedAt + this.inFlightTimeoutMs;
+      }
+    }
+    // Same expression as the timer below, so float rounding cannot make the two disagree.
+    this.grants = this.grants.filter((g) => g.doneAt + horizon > now);
     this.recover(now);
     let changed = false;
     if (now >= this.pausedUntil) {
       for (const lane of LANES) {
         const queue = this.queues[lane];
         while (queue.length > 0 && this.grants.length < this.capFor(lane)) {
+          if (lane !== 'interactive' && now < this.nextPacedAt()) break;
+          if (lane !== 'interactive')
+            this.pacedCursor =
+              Math.max(this.pacedCursor, now - this.spacing() / 2) + this.spacing();
           const waiter = queue.shift() as Waiter;
           waiter.signal?.removeEventListener('abort', waiter.onAbort);
-          this.grants.push(now);
-          waiter.resolve();
+          const grant: Grant = { grantedAt: now, doneAt: Infinity };
+          this.grants.push(grant);
+          waiter.resolve(() => this.release(grant));
           changed = true;
         }
       }
     }
     const waiting = LANES.some((lane) => this.queues[lane].length > 0);
     if (waiting) {
+      const finished = this.grants
+        .filter((g) => g.doneAt !== Infinity)
+        .map((g) => g.doneAt + horizon);
+      const lost = this.grants
+        .filter((g) => g.doneAt === Infinity)
+        .map((g) => g.grantedAt + this.inFlightTimeoutMs);
+      // With every slot in flight, the next release() pumps; the timer only guards lost slots.
       const nextFree =
-        now < this.pausedUntil ? this.pausedUntil : (this.grants[0] ?? now) + horizon;
+        now < this.pausedUntil ? this.pausedUntil : Math.min(...finished, ...lost, now + horizon);
       const recovery = this.effective < this.limit ? this.lastAdjust + this.windowMs : Infinity;
-      this.schedule(Math.min(nextFree, recovery));
+      const paced =
+        this.queues.submission.length + this.queues.background.length > 0
+          ? this.nextPacedAt()
+          : Infinity;
+      this.schedule(Math.min(Math.max(nextFree, now), recovery, paced > now ? paced : Infinity));
     }
     if (changed || waiting) this.publish();
   }
