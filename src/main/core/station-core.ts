@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
 import { classifyKeychainError, type Keychain } from './keychain.ts';
 import { ProfileStore } from './profile-store.ts';
+import { Outbox, type OutboxOptions } from '../outbox/outbox.ts';
 import type { BudgetOptions, CompanyBudget } from './rate-budget.ts';
 
 export interface StationCoreOptions {
@@ -22,6 +23,7 @@ export interface StationCoreOptions {
   startEmbeddedSandbox?: (options: SandboxOptions) => Promise<RunningSandbox>;
   budget?: Omit<BudgetOptions, 'clock'>;
   health?: Partial<Omit<HealthMonitorOptions, 'clock' | 'check'>>;
+  outbox?: Partial<Pick<OutboxOptions, 'concurrency' | 'backoffBaseMs' | 'backoffCapMs' | 'maxFileBytes' | 'auditRetentionDays' | 'random'>>;
   timeoutMs?: number;
 }
 
@@ -49,6 +51,7 @@ export class StationCore {
   } | null = null;
   private binding: Promise<ApiClient> | null = null;
   readonly health: HealthMonitor;
+  readonly outbox: Outbox;
   private readonly listeners = new Set<(status: StationStatus) => void>();
   private closed = false;
 
@@ -62,13 +65,25 @@ export class StationCore {
       ...options.health,
       check: async (signal) => (await this.api()).healthCheck({ signal }),
     });
-    this.health.subscribe(() => this.publish());
+    this.outbox = new Outbox({
+      file: join(options.dataDir, 'outbox.sqlite'),
+      clock: this.o.clock,
+      ...options.outbox,
+      // Jobs wait for their own profile: only the active one has a key and a client at hand.
+      clientFor: async (profileId) => (profileId === this.profiles.active().id ? this.api() : null),
+      isOnline: () => this.health.current().state !== 'down',
+    });
+    this.health.subscribe((health) => {
+      if (health.online) this.outbox.kick(this.profiles.active().id);
+      this.publish();
+    });
   }
 
   static async create(options: StationCoreOptions): Promise<StationCore> {
     const core = new StationCore(options);
     await core.api();
     core.health.start();
+    core.outbox.start(core.profiles.active().id);
     return core;
   }
 
@@ -139,6 +154,7 @@ export class StationCore {
     this.profiles.get(profileId);
     await this.keychain.set(profileId, key.trim());
     await this.rebindIfActive(profileId);
+    this.outbox.keyChanged(profileId);
     return this.keyStatus(profileId);
   }
 
@@ -146,14 +162,17 @@ export class StationCore {
     this.profiles.get(profileId);
     await this.keychain.delete(profileId);
     await this.rebindIfActive(profileId);
+    this.outbox.keyChanged(profileId);
     return this.keyStatus(profileId);
   }
 
   async switchProfile(profileId: string): Promise<StationStatus> {
+    this.outbox.stop(this.profiles.active().id);
     await this.profiles.setActive(profileId);
     this.unbind();
     await this.api();
     await this.health.checkNow();
+    this.outbox.start(profileId);
     return this.status();
   }
 
@@ -166,6 +185,7 @@ export class StationCore {
   async close(): Promise<void> {
     this.closed = true;
     this.health.stop();
+    await this.outbox.close();
     this.unbind();
     this.budgets.dispose();
     await this.sandbox?.close();

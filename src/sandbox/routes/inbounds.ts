@@ -1,5 +1,5 @@
 import type { Inbound, InboundCreate } from '../../shared/api/types.ts';
-import { canonicalJson } from '../canonical.ts';
+import { canonicalJson } from '../../shared/canonical-json.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { sha256 } from '../files.ts';
 import { WAREHOUSES } from '../model.ts';

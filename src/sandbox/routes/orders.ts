@@ -1,5 +1,5 @@
 import type { Order, OrderCreate, OrderStatus, OrderUpdate } from '../../shared/api/types.ts';
-import { canonicalJson } from '../canonical.ts';
+import { canonicalJson } from '../../shared/canonical-json.ts';
 import type { CompanyState } from '../model.ts';
 import { WAREHOUSES } from '../model.ts';
 import { conflict, notFound, unprocessable, type ErrorDetail } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { Product, ProductCreate, ProductUpdate } from '../../shared/api/types.ts';
-import { canonicalJson } from '../canonical.ts';
+import { canonicalJson } from '../../shared/canonical-json.ts';
 import { conflict, notFound } from '../errors.ts';
 import { sha256 } from '../files.ts';
 import { paginate, type RouteHandler } from './context.ts';

@@ -1,0 +1,92 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  profileId: string | null;
+  event: string;
+  jobId: string | null;
+  messageKey: string;
+  message: string;
+  details: unknown;
+}
+
+export type AuditInput = Omit<AuditEntry, 'id' | 'at' | 'details' | 'profileId' | 'jobId'> & {
+  profileId?: string | null;
+  jobId?: string | null;
+  details?: unknown;
+};
+
+interface AuditRow {
+  id: number;
+  at: number;
+  profile_id: string | null;
+  event: string;
+  job_id: string | null;
+  message_key: string;
+  message: string;
+  details: string | null;
+}
+
+/** Append-only record of what happened at this station. Never holds an API key. */
+export class AuditLog {
+  private readonly db: DatabaseSync;
+  private readonly now: () => number;
+
+  constructor(db: DatabaseSync, now: () => number) {
+    this.db = db;
+    this.now = now;
+  }
+
+  record(entry: AuditInput): void {
+    this.db
+      .prepare('INSERT INTO audit (at, profile_id, event, job_id, message_key, message, details) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(
+        this.now(),
+        entry.profileId ?? null,
+        entry.event,
+        entry.jobId ?? null,
+        entry.messageKey,
+        entry.message,
+        entry.details === undefined ? null : JSON.stringify(entry.details),
+      );
+  }
+
+  list(options: { since?: number; limit?: number; jobId?: string } = {}): AuditEntry[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM audit WHERE at >= ? ${options.jobId ? 'AND job_id = ?' : ''} ORDER BY id DESC LIMIT ?`,
+      )
+      .all(...[options.since ?? 0, ...(options.jobId ? [options.jobId] : []), options.limit ?? 1000]) as unknown as AuditRow[];
+    return rows.map((r) => ({
+      id: r.id,
+      at: r.at,
+      profileId: r.profile_id,
+      event: r.event,
+      jobId: r.job_id,
+      messageKey: r.message_key,
+      message: r.message,
+      details: r.details === null ? null : (JSON.parse(r.details) as unknown),
+    }));
+  }
+
+  /** Deletes entries older than the retention period; returns how many. */
+  purge(retentionDays: number): number {
+    const cutoff = this.now() - retentionDays * 86_400_000;
+    return Number(this.db.prepare('DELETE FROM audit WHERE at < ?').run(cutoff).changes);
+  }
+
+  toCsv(entries: AuditEntry[]): string {
+    const header = ['time', 'profile', 'event', 'job', 'message_key', 'message'];
+    const lines = entries.map((e) =>
+      [new Date(e.at).toISOString(), e.profileId ?? '', e.event, e.jobId ?? '', e.messageKey, e.message].map(csvField).join(','),
+    );
+    return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  }
+}
+
+/** RFC 4180 quoting, and a leading quote on anything a spreadsheet would run as a formula. */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, schemaVersion, MIGRATIONS } from './database.ts';
+import { JobStore, OutboxInputError } from './job-store.ts';
+
+function setup(maxFileBytes?: number) {
+  let now = 1_000;
+  const db = openDatabase(':memory:');
+  const store = new JobStore(db, { now: () => now, ...(maxFileBytes ? { maxFileBytes } : {}) });
+  return { db, store, tick: (ms = 1) => (now += ms) };
+}
+
+const pdf = new TextEncoder().encode('%PDF-1.4 test');
+const invoice = (order = 'PB-1') => ({ profileId: 'p1', kind: 'invoice.upload' as const, payload: { order, fileName: 'nf.pdf' }, file: pdf });
+
+describe('JobStore', () => {
+  it('migrates an empty database to the newest schema, and refuses a newer one', () => {
+    const { db } = setup();
+    expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)?.version);
+    const dir = mkdtempSync(join(tmpdir(), 'packbench-migrate-'));
+    const file = join(dir, 'outbox.sqlite');
+    const v1 = openDatabase(file, MIGRATIONS.slice(0, 1));
+    v1.close();
+    const later = [...MIGRATIONS, { version: 99, sql: 'ALTER TABLE jobs ADD COLUMN note TEXT;' }];
+    const upgraded = openDatabase(file, later);
+    expect(schemaVersion(upgraded)).toBe(99);
+    upgraded.close();
+    expect(() => openDatabase(file)).toThrow(/newer Packbench/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('returns the existing job for the same content, and asks before re-sending a delivered one', () => {
+    const { store } = setup();
+    const first = store.enqueue(invoice());
+    expect(first.status).toBe('enqueued');
+    expect(store.enqueue(invoice())).toEqual({ status: 'existing', job: first.job });
+    store.markDone(first.job.id, {});
+    expect(store.enqueue(invoice())).toMatchObject({ status: 'needs_confirmation', job: { id: first.job.id } });
+    const again = store.enqueue({ ...invoice(), confirmResend: true });
+    expect(again.status).toBe('enqueued');
+    expect(again.job.id).not.toBe(first.job.id);
+  });
+
+  it('gives each bad input a specific error and stores nothing', () => {
+    const { store } = setup(1024);
+    const attempt = (input: Parameters<JobStore['enqueue']>[0]) => {
+      try {
+        store.enqueue(input);
+        return null;
+      } catch (error) {
+        return (error as OutboxInputError).code;
+      }
+    };
+    expect(attempt({ ...invoice(), payload: { order: '' } })).toBe('invalid_payload');
+    expect(attempt({ ...invoice(), file: new Uint8Array() })).toBe('file_required');
+    expect(attempt({ ...invoice(), file: new Uint8Array(2048) })).toBe('file_too_large');
+    expect(attempt({ profileId: 'p1', kind: 'inbound.delete', payload: { id: 'IN-1' }, file: pdf })).toBe('file_not_allowed');
+    expect(store.counts()).toMatchObject({ queued: 0 });
+  });
+
+  it('releases jobs of one order in enqueue order, and independent ones in parallel', () => {
+    const { store, tick } = setup();
+    const create = store.enqueue({ profileId: 'p1', kind: 'order.create', payload: { order: { id: 'PB-9' } } }).job;
+    tick();
+    const upload = store.enqueue(invoice('PB-9')).job;
+    tick();
+    const other = store.enqueue(invoice('PB-8')).job;
+    tick();
+    expect(store.ready('p1', 10).map((j) => j.id)).toEqual([create.id, other.id]);
+    store.markSending(create.id);
+    expect(store.ready('p1', 10).map((j) => j.id)).toEqual([other.id]);
+    store.markFailed(create.id, { family: 'validation', code: 'x', messageKey: 'k', message: 'bad' });
+    expect(store.ready('p1', 10).map((j) => j.id)).toEqual([other.id]);
+    store.markDone(create.id, {});
+    expect(store.ready('p1', 10).map((j) => j.id)).toEqual([upload.id, other.id]);
+    expect(store.ready('p1', 10, new Set([upload.id])).map((j) => j.id)).toEqual([other.id]);
+  });
+
+  it('turns jobs caught while sending into uncertain ones after a crash', () => {
+    const { store } = setup();
+    const job = store.enqueue(invoice()).job;
+    store.markSending(job.id);
+    expect(store.recoverInterrupted().map((j) => j.state)).toEqual(['uncertain']);
+    expect(store.get(job.id)).toMatchObject({ state: 'uncertain', attempts: 1, lastError: { code: 'interrupted' } });
+  });
+
+  it('quarantines rows that do not validate instead of dropping them', () => {
+    const { db, store } = setup();
+    const good = store.enqueue(invoice()).job;
+    const bad = store.enqueue(invoice('PB-2')).job;
+    db.prepare("UPDATE jobs SET payload = '{\"order\": 42}' WHERE id = ?").run(bad.id);
+    expect(store.quarantineInvalid()).toEqual([{ jobId: bad.id, reason: expect.stringContaining('invoice.upload') }]);
+    expect(store.quarantined()).toEqual([expect.objectContaining({ jobId: bad.id })]);
+    expect(store.list().map((j) => j.id)).toEqual([good.id]);
+  });
+
+  it('edits the payload of a failed job and keeps the file', () => {
+    const { store } = setup();
+    const job = store.enqueue(invoice('PB-WRONG')).job;
+    store.markFailed(job.id, { family: 'not_found', code: 'not_found', messageKey: 'k', message: 'no order' });
+    const edited = store.replacePayload(job.id, { order: 'PB-1', fileName: 'nf.pdf' });
+    expect(edited.payload).toEqual({ order: 'PB-1', fileName: 'nf.pdf' });
+    expect(store.file(job.id)).toEqual(pdf);
+    expect(() => store.replacePayload(job.id, { order: '' })).toThrow(OutboxInputError);
+  });
+});

@@ -1,0 +1,335 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { canonicalJson } from '../../shared/canonical-json.ts';
+import {
+  FILE_KINDS,
+  JOB_STATES,
+  jobPayloadSchemas,
+  type JobError,
+  type JobKind,
+  type JobPayload,
+  type JobState,
+  type JobView,
+  type OutboxCounts,
+} from '../../shared/outbox.ts';
+import { transaction } from './database.ts';
+
+export interface EnqueueInput {
+  profileId: string;
+  kind: JobKind;
+  payload: unknown;
+  file?: Uint8Array | null;
+  /** Re-send something already delivered (a reprint): the operator confirmed it. */
+  confirmResend?: boolean;
+}
+
+export type EnqueueOutcome =
+  | { status: 'enqueued'; job: JobView }
+  | { status: 'existing'; job: JobView }
+  | { status: 'needs_confirmation'; job: JobView };
+
+export class OutboxInputError extends Error {
+  readonly code: 'invalid_payload' | 'file_required' | 'file_too_large' | 'file_not_allowed' | 'not_found' | 'bad_state';
+  readonly details: unknown;
+  constructor(code: OutboxInputError['code'], message: string, details?: unknown) {
+    super(message);
+    this.name = 'OutboxInputError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+interface JobRow {
+  seq: number;
+  id: string;
+  profile_id: string;
+  kind: string;
+  sequence_key: string;
+  idempotency_key: string;
+  payload: string;
+  file_sha256: string | null;
+  file_size: number | null;
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const COLUMNS = `seq, id, profile_id, kind, sequence_key, idempotency_key, payload, file_sha256,
+  length(file) AS file_size, state, attempts, next_attempt_at, last_error, created_at, updated_at`;
+
+const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+
+/** Which jobs must run in enqueue order: everything about one order, one product, one inbound. */
+function sequenceKey(kind: JobKind, payload: JobPayload, jobId: string): string {
+  const p = payload as Record<string, unknown>;
+  switch (kind) {
+    case 'invoice.upload':
+    case 'label.upload':
+      return `order:${String(p['order'])}`;
+    case 'order.create':
+    case 'order.update':
+      return `order:${String((p['order'] as { id: string }).id)}`;
+    case 'product.create':
+    case 'product.update':
+      return `product:${String((p['product'] as { sku: string }).sku)}`;
+    case 'inbound.delete':
+      return `inbound:${String(p['id'])}`;
+    case 'inbound.create':
+      return `inbound:new:${jobId}`;
+  }
+}
+
+/**
+ * The durable half of the outbox: every job (with its file) is committed to SQLite before
+ * `enqueue` returns, and every state change is one statement, so a crash at any instant leaves
+ * a consistent queue.
+ */
+export class JobStore {
+  private readonly db: DatabaseSync;
+  private readonly now: () => number;
+  readonly maxFileBytes: number;
+
+  constructor(db: DatabaseSync, options: { now: () => number; maxFileBytes?: number }) {
+    this.db = db;
+    this.now = options.now;
+    this.maxFileBytes = options.maxFileBytes ?? 20 * 1024 * 1024;
+  }
+
+  enqueue(input: EnqueueInput): EnqueueOutcome {
+    const schema = jobPayloadSchemas[input.kind];
+    if (!schema) throw new OutboxInputError('invalid_payload', `Unknown job kind "${String(input.kind)}".`);
+    const parsed = schema.safeParse(input.payload);
+    if (!parsed.success) {
+      throw new OutboxInputError(
+        'invalid_payload',
+        `Invalid ${input.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'} ${i.message}`).join('; ')}`,
+        parsed.error.issues,
+      );
+    }
+    const needsFile = FILE_KINDS.includes(input.kind);
+    const file = input.file ?? null;
+    if (needsFile && (!file || file.length === 0)) throw new OutboxInputError('file_required', `${input.kind} needs a non-empty file.`);
+    if (!needsFile && file) throw new OutboxInputError('file_not_allowed', `${input.kind} takes no file.`);
+    if (file && file.length > this.maxFileBytes) {
+      throw new OutboxInputError(
+        'file_too_large',
+        `The file is ${(file.length / 1024 / 1024).toFixed(1)} MB; the outbox accepts at most ${(this.maxFileBytes / 1024 / 1024).toFixed(0)} MB.`,
+        { size: file.length, limit: this.maxFileBytes },
+      );
+    }
+    const payload = parsed.data as JobPayload;
+    const fileSha = file ? sha256(file) : null;
+    const baseKey = sha256([input.kind, input.profileId, canonicalJson(payload), fileSha ?? ''].join('\n'));
+
+    return transaction(this.db, () => {
+      const existing = this.rowsByKeyPrefix(baseKey);
+      const latest = existing.at(-1);
+      if (latest && latest.state !== 'done') return { status: 'existing', job: toView(latest) } as const;
+      if (latest && !input.confirmResend) return { status: 'needs_confirmation', job: toView(latest) } as const;
+      const id = randomUUID();
+      const key = existing.length === 0 ? baseKey : `${baseKey}:${existing.length}`;
+      const at = this.now();
+      this.db
+        .prepare(
+          `INSERT INTO jobs (id, profile_id, kind, sequence_key, idempotency_key, payload, file, file_sha256, state,
+             attempts, next_attempt_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)`,
+        )
+        .run(id, input.profileId, input.kind, sequenceKey(input.kind, payload, id), key, JSON.stringify(payload), file, fileSha, at, at, at);
+      return { status: 'enqueued', job: this.get(id) } as const;
+    });
+  }
+
+  get(id: string): JobView {
+    const row = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`).get(id) as JobRow | undefined;
+    if (!row) throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
+    return toView(row);
+  }
+
+  file(id: string): Uint8Array | null {
+    const row = this.db.prepare('SELECT file FROM jobs WHERE id = ?').get(id) as { file: Uint8Array | null } | undefined;
+    return row?.file ?? null;
+  }
+
+  list(options: { profileId?: string; states?: readonly JobState[]; limit?: number } = {}): JobView[] {
+    const states = options.states ?? JOB_STATES;
+    const rows = this.db
+      .prepare(
+        `SELECT ${COLUMNS} FROM jobs WHERE (? IS NULL OR profile_id = ?) AND state IN (${states.map(() => '?').join(',')})
+         ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(options.profileId ?? null, options.profileId ?? null, ...states, options.limit ?? 500) as unknown as JobRow[];
+    return rows.map(toView);
+  }
+
+  counts(profileId?: string): OutboxCounts {
+    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as OutboxCounts;
+    const rows = this.db
+      .prepare('SELECT state, count(*) AS n FROM jobs WHERE (? IS NULL OR profile_id = ?) GROUP BY state')
+      .all(profileId ?? null, profileId ?? null) as { state: JobState; n: number }[];
+    for (const row of rows) counts[row.state] = row.n;
+    return counts;
+  }
+
+  /**
+   * Jobs that may run now: queued or uncertain, due, and first in their sequence (no earlier job
+   * for the same order, product or inbound is unfinished).
+   */
+  ready(profileId: string, limit: number, exclude: ReadonlySet<string> = new Set()): JobView[] {
+    const rows = this.db
+      .prepare(
+        `SELECT ${COLUMNS} FROM jobs j
+         WHERE j.profile_id = ? AND j.state IN ('queued', 'uncertain') AND j.next_attempt_at <= ?
+           AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.profile_id = j.profile_id AND k.sequence_key = j.sequence_key
+                           AND k.seq < j.seq AND k.state != 'done')
+         ORDER BY j.seq LIMIT ?`,
+      )
+      .all(profileId, this.now(), limit + exclude.size) as unknown as JobRow[];
+    return rows.filter((r) => !exclude.has(r.id)).slice(0, limit).map(toView);
+  }
+
+  /** When the next queued job of the profile becomes due, or null. */
+  nextDueAt(profileId: string): number | null {
+    const row = this.db
+      .prepare("SELECT min(next_attempt_at) AS at FROM jobs WHERE profile_id = ? AND state IN ('queued', 'uncertain')")
+      .get(profileId) as { at: number | null } | undefined;
+    return row?.at ?? null;
+  }
+
+  markSending(id: string): JobView {
+    this.update(id, "state = 'sending', attempts = attempts + 1", []);
+    return this.get(id);
+  }
+
+  markDone(id: string, result: unknown): JobView {
+    this.update(id, "state = 'done', last_error = NULL, result = ?", [JSON.stringify(result ?? null)]);
+    return this.get(id);
+  }
+
+  markFailed(id: string, error: JobError): JobView {
+    this.update(id, "state = 'failed', last_error = ?", [JSON.stringify(error)]);
+    return this.get(id);
+  }
+
+  markUncertain(id: string, error: JobError, verifyAt: number): JobView {
+    this.update(id, "state = 'uncertain', last_error = ?, next_attempt_at = ?", [JSON.stringify(error), verifyAt]);
+    return this.get(id);
+  }
+
+  /** Back to the queue, due at `at` (a retry after a transient failure, or "retry now"). */
+  requeue(id: string, at: number, error?: JobError | null): JobView {
+    if (error === undefined) this.update(id, "state = 'queued', next_attempt_at = ?", [at]);
+    else this.update(id, "state = 'queued', next_attempt_at = ?, last_error = ?", [at, error === null ? null : JSON.stringify(error)]);
+    return this.get(id);
+  }
+
+  /** A failed job with a corrected payload (same kind, same file). */
+  replacePayload(id: string, payload: unknown): JobView {
+    const job = this.get(id);
+    const parsed = jobPayloadSchemas[job.kind].safeParse(payload);
+    if (!parsed.success) {
+      throw new OutboxInputError('invalid_payload', `Invalid ${job.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`, parsed.error.issues);
+    }
+    const fileSha = job.fileSha256 ?? '';
+    const key = `${sha256([job.kind, job.profileId, canonicalJson(parsed.data), fileSha].join('\n'))}:edit:${randomUUID()}`;
+    this.update(id, 'payload = ?, idempotency_key = ?', [JSON.stringify(parsed.data), key]);
+    return this.get(id);
+  }
+
+  remove(id: string): void {
+    this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+  }
+
+  /** After a crash: a job caught while sending may or may not have reached the server. */
+  recoverInterrupted(): JobView[] {
+    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE state = 'sending'`).all() as unknown as JobRow[];
+    const error: JobError = {
+      family: 'network',
+      code: 'interrupted',
+      messageKey: 'outbox.interrupted',
+      message: 'Packbench stopped while this was being sent; checking whether the service received it.',
+    };
+    for (const row of rows) this.update(row.id, "state = 'uncertain', last_error = ?, next_attempt_at = ?", [JSON.stringify(error), this.now()]);
+    return rows.map((r) => this.get(r.id));
+  }
+
+  /** Validates every unfinished job; a row that does not parse is moved to quarantine, never dropped. */
+  quarantineInvalid(): { jobId: string; reason: string }[] {
+    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE state != 'done'`).all() as unknown as JobRow[];
+    const moved: { jobId: string; reason: string }[] = [];
+    for (const row of rows) {
+      const reason = invalidReason(row);
+      if (!reason) continue;
+      transaction(this.db, () => {
+        const full = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(row.id) as Record<string, unknown>;
+        const serialisable = { ...full, file: full['file'] ? Buffer.from(full['file'] as Uint8Array).toString('base64') : null };
+        this.db.prepare('INSERT INTO quarantine (job_id, row, reason, quarantined_at) VALUES (?, ?, ?, ?)').run(row.id, JSON.stringify(serialisable), reason, this.now());
+        this.db.prepare('DELETE FROM jobs WHERE id = ?').run(row.id);
+      });
+      moved.push({ jobId: row.id, reason });
+    }
+    return moved;
+  }
+
+  quarantined(): { id: number; jobId: string | null; reason: string; quarantinedAt: number }[] {
+    return (this.db.prepare('SELECT id, job_id, reason, quarantined_at FROM quarantine ORDER BY id').all() as {
+      id: number;
+      job_id: string | null;
+      reason: string;
+      quarantined_at: number;
+    }[]).map((r) => ({ id: r.id, jobId: r.job_id, reason: r.reason, quarantinedAt: r.quarantined_at }));
+  }
+
+  private update(id: string, assignments: string, values: (string | number | null)[]): void {
+    const result = this.db.prepare(`UPDATE jobs SET ${assignments}, updated_at = ? WHERE id = ?`).run(...values, this.now(), id);
+    if (Number(result.changes) === 0) throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
+  }
+
+  private rowsByKeyPrefix(baseKey: string): JobRow[] {
+    return this.db
+      .prepare(`SELECT ${COLUMNS} FROM jobs WHERE idempotency_key = ? OR idempotency_key LIKE ? ORDER BY seq`)
+      .all(baseKey, `${baseKey}:%`) as unknown as JobRow[];
+  }
+}
+
+function invalidReason(row: JobRow): string | null {
+  if (!(row.kind in jobPayloadSchemas)) return `unknown kind "${row.kind}"`;
+  if (!(JOB_STATES as readonly string[]).includes(row.state)) return `unknown state "${row.state}"`;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    return 'payload is not JSON';
+  }
+  const parsed = jobPayloadSchemas[row.kind as JobKind].safeParse(payload);
+  if (!parsed.success) return `payload does not match ${row.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
+  if (FILE_KINDS.includes(row.kind as JobKind) && !row.file_size) return 'file missing';
+  if (row.last_error !== null) {
+    try {
+      JSON.parse(row.last_error);
+    } catch {
+      return 'last error is not JSON';
+    }
+  }
+  return null;
+}
+
+function toView(row: JobRow): JobView {
+  return {
+    id: row.id,
+    profileId: row.profile_id,
+    kind: row.kind as JobKind,
+    payload: JSON.parse(row.payload) as JobPayload,
+    fileSize: row.file_size ?? null,
+    fileSha256: row.file_sha256,
+    state: row.state as JobState,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error ? (JSON.parse(row.last_error) as JobError) : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,306 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { JobError, JobView, OutboxSnapshot } from '../../shared/outbox.ts';
+import type { ApiClient } from '../api/client.ts';
+import { ApiError, AuthenticationError, ConflictError, NotFoundError, RateLimitedError, ResponseFormatError } from '../api/errors.ts';
+import type { Clock } from '../core/clock.ts';
+import { AuditLog } from './audit-log.ts';
+import { openDatabase } from './database.ts';
+import { deliver, verify } from './delivery.ts';
+import { JobStore, type EnqueueInput, type EnqueueOutcome } from './job-store.ts';
+
+export interface OutboxOptions {
+  file: string;
+  clock: Clock;
+  random?: () => number;
+  /** The API client of a profile, or null when that profile cannot send now. */
+  clientFor: (profileId: string) => Promise<ApiClient | null>;
+  /** False while the service is known to be unreachable: nothing is attempted. */
+  isOnline: (profileId: string) => boolean;
+  concurrency?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  maxFileBytes?: number;
+  auditRetentionDays?: number;
+}
+
+type Outcome =
+  | { kind: 'done'; result: unknown }
+  | { kind: 'retry'; error: JobError; afterMs?: number }
+  | { kind: 'uncertain'; error: JobError }
+  | { kind: 'failed'; error: JobError }
+  | { kind: 'auth'; error: JobError };
+
+const jobError = (error: unknown): JobError => {
+  if (error instanceof ApiError) {
+    return { family: error.family, code: error.code, messageKey: error.messageKey, message: error.message, ...(error.status ? { status: error.status } : {}) };
+  }
+  return { family: 'internal', code: 'internal', messageKey: 'errors.internal', message: error instanceof Error ? error.message : String(error) };
+};
+
+/**
+ * The durable outbox: every submission is stored before anything is sent, drained per profile
+ * through the company budget's submissions lane, retried when that is safe, verified by a read
+ * when the outcome is uncertain, and never sent twice on purpose.
+ */
+export class Outbox {
+  readonly store: JobStore;
+  readonly audit: AuditLog;
+  private readonly db: DatabaseSync;
+  private readonly o: Required<Omit<OutboxOptions, 'maxFileBytes'>>;
+  private readonly inFlight = new Set<string>();
+  private readonly authPaused = new Set<string>();
+  private readonly timers = new Map<string, unknown>();
+  private readonly active = new Set<string>();
+  private readonly listeners = new Set<(profileId: string, snapshot: OutboxSnapshot, job: JobView | null) => void>();
+  private closed = false;
+
+  constructor(options: OutboxOptions) {
+    this.o = { random: Math.random, concurrency: 4, backoffBaseMs: 2_000, backoffCapMs: 300_000, auditRetentionDays: 90, ...options };
+    this.db = openDatabase(options.file);
+    const now = () => this.o.clock.now();
+    this.store = new JobStore(this.db, { now, ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}) });
+    this.audit = new AuditLog(this.db, now);
+    for (const { jobId, reason } of this.store.quarantineInvalid()) {
+      this.audit.record({ event: 'job.quarantined', jobId, messageKey: 'outbox.quarantined', message: `A stored job could not be read and was set aside: ${reason}` });
+    }
+    for (const job of this.store.recoverInterrupted()) {
+      this.audit.record({ event: 'job.interrupted', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.interrupted', message: 'Interrupted while sending; will verify before sending again.' });
+    }
+    this.audit.purge(this.o.auditRetentionDays);
+  }
+
+  /** Starts draining a profile's jobs (and keeps going until `stop`). */
+  start(profileId: string): void {
+    this.active.add(profileId);
+    this.kick(profileId);
+  }
+
+  stop(profileId: string): void {
+    this.active.delete(profileId);
+    this.clearTimer(profileId);
+  }
+
+  /** Something changed (online again, new key, new job): look for work now. */
+  kick(profileId: string): void {
+    if (!this.active.has(profileId) || this.closed) return;
+    this.clearTimer(profileId);
+    void this.pump(profileId);
+  }
+
+  /** The key of a profile changed: lift the hold put on it by a 401/403. */
+  keyChanged(profileId: string): void {
+    this.authPaused.delete(profileId);
+    this.publish(profileId, null);
+    this.kick(profileId);
+  }
+
+  enqueue(input: EnqueueInput): EnqueueOutcome {
+    const outcome = this.store.enqueue(input);
+    if (outcome.status === 'enqueued') {
+      const resend = input.confirmResend ? ' (re-send confirmed by the operator)' : '';
+      this.audit.record({ event: 'job.enqueued', profileId: input.profileId, jobId: outcome.job.id, messageKey: 'outbox.enqueued', message: `${input.kind} queued${resend}.` });
+      this.publish(input.profileId, outcome.job);
+      this.kick(input.profileId);
+    }
+    return outcome;
+  }
+
+  retry(jobId: string): JobView {
+    const job = this.store.get(jobId);
+    const requeued = this.store.requeue(jobId, this.o.clock.now(), job.state === 'failed' ? job.lastError : undefined);
+    this.audit.record({ event: 'job.retry', profileId: job.profileId, jobId, messageKey: 'outbox.retry', message: 'Retry requested by the operator.' });
+    this.publish(job.profileId, requeued);
+    this.kick(job.profileId);
+    return requeued;
+  }
+
+  retryAll(profileId: string): number {
+    const jobs = this.store.list({ profileId, states: ['queued', 'failed'] });
+    for (const job of jobs) this.store.requeue(job.id, this.o.clock.now());
+    this.audit.record({ event: 'job.retry_all', profileId, messageKey: 'outbox.retry_all', message: `Retry of ${jobs.length} job(s) requested by the operator.` });
+    this.publish(profileId, null);
+    this.kick(profileId);
+    return jobs.length;
+  }
+
+  editAndRetry(jobId: string, payload: unknown): JobView {
+    const job = this.store.get(jobId);
+    if (job.state !== 'failed') throw new Error('Only failed jobs can be edited.');
+    this.store.replacePayload(jobId, payload);
+    this.audit.record({ event: 'job.edited', profileId: job.profileId, jobId, messageKey: 'outbox.edited', message: 'Corrected by the operator and queued again.' });
+    return this.retry(jobId);
+  }
+
+  discard(jobId: string): void {
+    const job = this.store.get(jobId);
+    if (job.state === 'sending') throw new Error('A job that is being sent cannot be discarded now.');
+    this.store.remove(jobId);
+    this.audit.record({ event: 'job.discarded', profileId: job.profileId, jobId, messageKey: 'outbox.discarded', message: `${job.kind} discarded by the operator.`, details: { payload: job.payload } });
+    this.publish(job.profileId, null);
+  }
+
+  snapshot(profileId: string): OutboxSnapshot {
+    return { counts: this.store.counts(profileId), pausedForAuth: this.authPaused.has(profileId), quarantined: this.store.quarantined().length };
+  }
+
+  subscribe(listener: (profileId: string, snapshot: OutboxSnapshot, job: JobView | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once nothing of the profile is queued, sending or due for verification. */
+  async idle(profileId: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const c = this.store.counts(profileId);
+      if (c.queued + c.sending + c.uncertain === 0 && this.inFlight.size === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`outbox not idle after ${timeoutMs} ms: ${JSON.stringify(this.store.counts(profileId))}`);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const profileId of [...this.timers.keys()]) this.clearTimer(profileId);
+    const deadline = Date.now() + 5_000;
+    while (this.inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    this.db.close();
+  }
+
+  private async pump(profileId: string): Promise<void> {
+    if (this.closed || !this.active.has(profileId) || this.authPaused.has(profileId)) return;
+    if (!this.o.isOnline(profileId)) return;
+    const free = this.o.concurrency - this.inFlight.size;
+    if (free <= 0) return;
+    const jobs = this.store.ready(profileId, free, this.inFlight);
+    for (const job of jobs) {
+      this.inFlight.add(job.id);
+      void this.run(job).finally(() => {
+        this.inFlight.delete(job.id);
+        void this.pump(profileId);
+      });
+    }
+    if (jobs.length === 0 && this.inFlight.size === 0) this.scheduleNext(profileId);
+  }
+
+  private scheduleNext(profileId: string): void {
+    const due = this.store.nextDueAt(profileId);
+    if (due === null) return;
+    this.clearTimer(profileId);
+    this.timers.set(
+      profileId,
+      this.o.clock.setTimeout(() => {
+        this.timers.delete(profileId);
+        void this.pump(profileId);
+      }, Math.max(0, due - this.o.clock.now())),
+    );
+  }
+
+  private clearTimer(profileId: string): void {
+    const timer = this.timers.get(profileId);
+    if (timer !== undefined) this.o.clock.clearTimeout(timer);
+    this.timers.delete(profileId);
+  }
+
+  private async run(job: JobView): Promise<void> {
+    let api: ApiClient | null;
+    try {
+      api = await this.o.clientFor(job.profileId);
+    } catch (error) {
+      api = null;
+      this.apply(job, { kind: 'retry', error: jobError(error) });
+      return;
+    }
+    if (!api) return;
+    if (job.state === 'uncertain') {
+      let verdict;
+      try {
+        verdict = await verify(job, api);
+      } catch (error) {
+        this.apply(job, this.classify(job, error, true));
+        return;
+      }
+      if (verdict === 'present') {
+        this.apply(job, { kind: 'done', result: { verified: true } });
+        return;
+      }
+      if (verdict === 'unknowable') {
+        this.apply(job, {
+          kind: 'failed',
+          error: { family: 'network', code: 'unverifiable', messageKey: 'outbox.unverifiable', message: 'The service may or may not have received this, and it cannot be checked. Retry it or discard it after checking on the platform.' },
+        });
+        return;
+      }
+      this.audit.record({ event: 'job.verified_absent', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.verified_absent', message: 'The service does not have it; sending again.' });
+    }
+    this.store.markSending(job.id);
+    this.publish(job.profileId, null);
+    try {
+      const result = await deliver(job, this.store.file(job.id), api);
+      this.apply(job, { kind: 'done', result });
+    } catch (error) {
+      this.apply(job, this.classify(job, error, false));
+    }
+  }
+
+  private classify(job: JobView, error: unknown, verifying: boolean): Outcome {
+    const e = jobError(error);
+    if (error instanceof ResponseFormatError && !verifying) return { kind: 'done', result: { unparsed: true } };
+    if (error instanceof AuthenticationError) return { kind: 'auth', error: e };
+    if (error instanceof RateLimitedError) return { kind: 'retry', error: e, afterMs: error.retryAfterSeconds * 1000 };
+    if (error instanceof ApiError) {
+      if (error.uncertain) return verifying ? { kind: 'retry', error: e } : { kind: 'uncertain', error: e };
+      if (['network', 'server', 'timeout'].includes(error.family)) return { kind: 'retry', error: e };
+      // After an earlier attempt that may have landed, "already exists" or "already gone" may be ours.
+      if (job.attempts > 0 && ((error instanceof ConflictError && job.kind.endsWith('.create')) || (error instanceof NotFoundError && job.kind === 'inbound.delete'))) {
+        return { kind: 'uncertain', error: e };
+      }
+      return { kind: 'failed', error: e };
+    }
+    return { kind: 'retry', error: e };
+  }
+
+  private apply(job: JobView, outcome: Outcome): void {
+    const now = this.o.clock.now();
+    let updated: JobView;
+    switch (outcome.kind) {
+      case 'done':
+        updated = this.store.markDone(job.id, outcome.result);
+        this.audit.record({ event: 'job.done', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.done', message: `${job.kind} delivered.`, details: outcome.result });
+        break;
+      case 'failed':
+        updated = this.store.markFailed(job.id, outcome.error);
+        this.audit.record({ event: 'job.failed', profileId: job.profileId, jobId: job.id, messageKey: outcome.error.messageKey, message: outcome.error.message });
+        break;
+      case 'uncertain':
+        updated = this.store.markUncertain(job.id, outcome.error, now);
+        this.audit.record({ event: 'job.uncertain', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.uncertain', message: `No clear answer (${outcome.error.message}); checking before sending again.` });
+        break;
+      case 'auth':
+        this.authPaused.add(job.profileId);
+        updated = this.store.requeue(job.id, now, outcome.error);
+        this.audit.record({ event: 'outbox.paused_auth', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.paused_auth', message: 'The service refused the API key; sending is paused until the key is changed.' });
+        break;
+      case 'retry': {
+        const current = this.store.get(job.id);
+        const delay = outcome.afterMs ?? this.backoff(Math.max(1, current.attempts));
+        // An uncertain job stays uncertain: it must be verified again before any resend.
+        updated = current.state === 'uncertain' ? this.store.markUncertain(job.id, outcome.error, now + delay) : this.store.requeue(job.id, now + delay, outcome.error);
+        this.audit.record({ event: 'job.retry_scheduled', profileId: job.profileId, jobId: job.id, messageKey: outcome.error.messageKey, message: `${outcome.error.message} Next try in ${Math.round(delay / 1000)} s.` });
+        break;
+      }
+    }
+    this.publish(job.profileId, updated);
+  }
+
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(this.o.backoffCapMs, this.o.backoffBaseMs * 2 ** (attempt - 1));
+    return Math.round(ceiling / 2 + (this.o.random() * ceiling) / 2);
+  }
+
+  private publish(profileId: string, job: JobView | null): void {
+    if (this.listeners.size === 0) return;
+    const snapshot = this.snapshot(profileId);
+    for (const listener of this.listeners) listener(profileId, snapshot, job);
+  }
+}

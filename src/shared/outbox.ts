@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+// What the outbox carries, shared by main (which stores and sends) and the renderer (which shows).
+
+export const JOB_STATES = ['queued', 'sending', 'done', 'failed', 'uncertain'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+const id = z.string().trim().min(1).max(64);
+const json = z.record(z.string(), z.unknown());
+
+export const jobPayloadSchemas = {
+  'invoice.upload': z.object({ order: id, fileName: z.string().min(1).max(255) }),
+  'label.upload': z.object({ order: id, fileName: z.string().min(1).max(255), format: z.enum(['zpl', 'pdf', 'png']).optional() }),
+  'product.create': z.object({ product: json.and(z.object({ sku: id, name: z.string().min(1) })) }),
+  'product.update': z.object({ product: json.and(z.object({ sku: id })) }),
+  'order.create': z.object({ order: json.and(z.object({ id })) }),
+  'order.update': z.object({ order: json.and(z.object({ id })) }),
+  'inbound.create': z.object({ inbound: json }),
+  'inbound.delete': z.object({ id }),
+} as const;
+
+export type JobKind = keyof typeof jobPayloadSchemas;
+export const JOB_KINDS = Object.keys(jobPayloadSchemas) as JobKind[];
+export type JobPayload<K extends JobKind = JobKind> = z.output<(typeof jobPayloadSchemas)[K]>;
+
+/** Kinds that carry a file. */
+export const FILE_KINDS: readonly JobKind[] = ['invoice.upload', 'label.upload'];
+
+export interface JobError {
+  family: string;
+  code: string;
+  messageKey: string;
+  message: string;
+  status?: number;
+}
+
+/** A job as the window sees it: everything but the file bytes. */
+export interface JobView {
+  id: string;
+  profileId: string;
+  kind: JobKind;
+  payload: JobPayload;
+  fileSize: number | null;
+  fileSha256: string | null;
+  state: JobState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: JobError | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type OutboxCounts = Record<JobState, number>;
+
+export interface OutboxSnapshot {
+  counts: OutboxCounts;
+  /** The profile's sending is held back until its key changes (401/403). */
+  pausedForAuth: boolean;
+  quarantined: number;
+}
