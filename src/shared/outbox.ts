@@ -10,7 +10,11 @@ const json = z.record(z.string(), z.unknown());
 
 export const jobPayloadSchemas = {
   'invoice.upload': z.object({ order: id, fileName: z.string().min(1).max(255) }),
-  'label.upload': z.object({ order: id, fileName: z.string().min(1).max(255), format: z.enum(['zpl', 'pdf', 'png']).optional() }),
+  'label.upload': z.object({
+    order: id,
+    fileName: z.string().min(1).max(255),
+    format: z.enum(['zpl', 'pdf', 'png']).optional(),
+  }),
   'product.create': z.object({ product: json.and(z.object({ sku: id, name: z.string().min(1) })) }),
   'product.update': z.object({ product: json.and(z.object({ sku: id })) }),
   'order.create': z.object({ order: json.and(z.object({ id })) }),

@@ -23,11 +23,12 @@ export interface BudgetOptions {
   /** Slots regained per window without a 429 (additive increase). */
   increaseStep?: number;
   /**
-   * Spread submissions and background work evenly over the window (one per window ÷ limit)
-   * instead of in bursts, so slots free up continuously and an interactive request never waits
-   * more than about one slot.
+   * Once the window is more than `burstFraction` full, spread submissions and background work
+   * evenly (one per window ÷ limit) instead of in bursts, so slots free up continuously and an
+   * interactive request never waits more than about one slot. Below that, small batches go at once.
    */
   pace?: boolean;
+  burstFraction?: number;
 }
 
 export interface BudgetFigures {
@@ -87,6 +88,7 @@ export class CompanyBudget {
   private pausedUntil = 0;
   private rateLimitedTotal = 0;
   private readonly pace: boolean;
+  private readonly burstFraction: number;
   /** Earliest time of the next paced grant; may lag `now` by half a spacing to catch up on timer delays. */
   private pacedCursor = -Infinity;
   private timer: unknown = null;
@@ -105,6 +107,7 @@ export class CompanyBudget {
     this.decrease = options.decrease ?? 0.7;
     this.increaseStep = options.increaseStep ?? Math.max(1, Math.ceil(this.limit / 20));
     this.pace = options.pace ?? true;
+    this.burstFraction = options.burstFraction ?? 0.5;
     this.effective = this.limit;
     this.lastAdjust = this.clock.now();
   }
@@ -184,8 +187,12 @@ export class CompanyBudget {
     return Math.floor(this.windowMs / this.effective);
   }
 
+  private crowded(): boolean {
+    return this.grants.length >= this.effective * this.burstFraction;
+  }
+
   private nextPacedAt(): number {
-    return this.pace ? this.pacedCursor : -Infinity;
+    return this.pace && this.crowded() ? this.pacedCursor : -Infinity;
   }
 
   private release(grant: Grant): void {
@@ -219,9 +226,11 @@ export class CompanyBudget {
         const queue = this.queues[lane];
         while (queue.length > 0 && this.grants.length < this.capFor(lane)) {
           if (lane !== 'interactive' && now < this.nextPacedAt()) break;
-          if (lane !== 'interactive')
-            this.pacedCursor =
-              Math.max(this.pacedCursor, now - this.spacing() / 2) + this.spacing();
+          if (lane !== 'interactive') {
+            this.pacedCursor = this.crowded()
+              ? Math.max(this.pacedCursor, now - this.spacing() / 2) + this.spacing()
+              : now + this.spacing();
+          }
           const waiter = queue.shift() as Waiter;
           waiter.signal?.removeEventListener('abort', waiter.onAbort);
           const grant: Grant = { grantedAt: now, doneAt: Infinity };

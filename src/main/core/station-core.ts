@@ -23,7 +23,17 @@ export interface StationCoreOptions {
   startEmbeddedSandbox?: (options: SandboxOptions) => Promise<RunningSandbox>;
   budget?: Omit<BudgetOptions, 'clock'>;
   health?: Partial<Omit<HealthMonitorOptions, 'clock' | 'check'>>;
-  outbox?: Partial<Pick<OutboxOptions, 'concurrency' | 'backoffBaseMs' | 'backoffCapMs' | 'maxFileBytes' | 'auditRetentionDays' | 'random'>>;
+  outbox?: Partial<
+    Pick<
+      OutboxOptions,
+      | 'concurrency'
+      | 'backoffBaseMs'
+      | 'backoffCapMs'
+      | 'maxFileBytes'
+      | 'auditRetentionDays'
+      | 'random'
+    >
+  >;
   timeoutMs?: number;
 }
 

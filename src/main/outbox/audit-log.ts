@@ -40,7 +40,9 @@ export class AuditLog {
 
   record(entry: AuditInput): void {
     this.db
-      .prepare('INSERT INTO audit (at, profile_id, event, job_id, message_key, message, details) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO audit (at, profile_id, event, job_id, message_key, message, details) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(
         this.now(),
         entry.profileId ?? null,
@@ -57,7 +59,9 @@ export class AuditLog {
       .prepare(
         `SELECT * FROM audit WHERE at >= ? ${options.jobId ? 'AND job_id = ?' : ''} ORDER BY id DESC LIMIT ?`,
       )
-      .all(...[options.since ?? 0, ...(options.jobId ? [options.jobId] : []), options.limit ?? 1000]) as unknown as AuditRow[];
+      .all(
+        ...[options.since ?? 0, ...(options.jobId ? [options.jobId] : []), options.limit ?? 1000],
+      ) as unknown as AuditRow[];
     return rows.map((r) => ({
       id: r.id,
       at: r.at,
@@ -79,7 +83,16 @@ export class AuditLog {
   toCsv(entries: AuditEntry[]): string {
     const header = ['time', 'profile', 'event', 'job', 'message_key', 'message'];
     const lines = entries.map((e) =>
-      [new Date(e.at).toISOString(), e.profileId ?? '', e.event, e.jobId ?? '', e.messageKey, e.message].map(csvField).join(','),
+      [
+        new Date(e.at).toISOString(),
+        e.profileId ?? '',
+        e.event,
+        e.jobId ?? '',
+        e.messageKey,
+        e.message,
+      ]
+        .map(csvField)
+        .join(','),
     );
     return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
   }

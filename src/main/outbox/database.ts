@@ -69,7 +69,9 @@ function migrate(db: DatabaseSync, migrations: readonly { version: number; sql: 
   const current = schemaVersion(db);
   const newest = migrations.at(-1)?.version ?? 0;
   if (current > newest) {
-    throw new Error(`The outbox database is from a newer Packbench (schema ${current}, this build knows ${newest}). Update Packbench.`);
+    throw new Error(
+      `The outbox database is from a newer Packbench (schema ${current}, this build knows ${newest}). Update Packbench.`,
+    );
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;

@@ -6,29 +6,52 @@ import { NotFoundError } from '../api/errors.ts';
 type P<K extends JobView['kind']> = JobPayload<K>;
 
 /** Sends one job through the API client in the submissions lane; returns a short summary. */
-export async function deliver(job: JobView, file: Uint8Array | null, api: ApiClient, signal?: AbortSignal): Promise<unknown> {
+export async function deliver(
+  job: JobView,
+  file: Uint8Array | null,
+  api: ApiClient,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const options = { lane: 'submission' as const, ...(signal ? { signal } : {}) };
   switch (job.kind) {
     case 'invoice.upload': {
       const p = job.payload as P<'invoice.upload'>;
-      const receipt = await api.uploadInvoice(p.order, { name: p.fileName, bytes: requireFile(file) }, options);
+      const receipt = await api.uploadInvoice(
+        p.order,
+        { name: p.fileName, bytes: requireFile(file) },
+        options,
+      );
       return { sha256: receipt.sha256 };
     }
     case 'label.upload': {
       const p = job.payload as P<'label.upload'>;
-      const receipt = await api.uploadLabel(p.order, { name: p.fileName, bytes: requireFile(file) }, p.format, options);
+      const receipt = await api.uploadLabel(
+        p.order,
+        { name: p.fileName, bytes: requireFile(file) },
+        p.format,
+        options,
+      );
       return { sha256: receipt.sha256, id: receipt.id, labelCount: receipt.label_count };
     }
     case 'product.create':
-      return pick(await api.createProduct((job.payload as P<'product.create'>).product, options), 'sku');
+      return pick(
+        await api.createProduct((job.payload as P<'product.create'>).product, options),
+        'sku',
+      );
     case 'product.update':
-      return pick(await api.updateProduct((job.payload as P<'product.update'>).product, options), 'sku');
+      return pick(
+        await api.updateProduct((job.payload as P<'product.update'>).product, options),
+        'sku',
+      );
     case 'order.create':
       return pick(await api.createOrder((job.payload as P<'order.create'>).order, options), 'id');
     case 'order.update':
       return pick(await api.updateOrder((job.payload as P<'order.update'>).order, options), 'id');
     case 'inbound.create':
-      return pick(await api.createInbound((job.payload as P<'inbound.create'>).inbound, options), 'id');
+      return pick(
+        await api.createInbound((job.payload as P<'inbound.create'>).inbound, options),
+        'id',
+      );
     case 'inbound.delete':
       await api.deleteInbound((job.payload as P<'inbound.delete'>).id, options);
       return { deleted: (job.payload as P<'inbound.delete'>).id };
@@ -41,7 +64,11 @@ export type Verification = 'present' | 'absent' | 'unknowable';
  * After an uncertain outcome: does the service already have this job's effect? Reads only.
  * Inbound creation cannot be verified (the server chooses the id), so it is left to the operator.
  */
-export async function verify(job: JobView, api: ApiClient, signal?: AbortSignal): Promise<Verification> {
+export async function verify(
+  job: JobView,
+  api: ApiClient,
+  signal?: AbortSignal,
+): Promise<Verification> {
   const options = { lane: 'submission' as const, ...(signal ? { signal } : {}) };
   try {
     switch (job.kind) {
@@ -78,7 +105,9 @@ export async function verify(job: JobView, api: ApiClient, signal?: AbortSignal)
 }
 
 function matches(actual: Record<string, unknown>, wanted: Record<string, unknown>): boolean {
-  return Object.entries(wanted).every(([key, value]) => canonicalJson(actual[key]) === canonicalJson(value));
+  return Object.entries(wanted).every(
+    ([key, value]) => canonicalJson(actual[key]) === canonicalJson(value),
+  );
 }
 
 function requireFile(file: Uint8Array | null): Uint8Array {

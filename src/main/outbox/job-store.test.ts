@@ -13,7 +13,12 @@ function setup(maxFileBytes?: number) {
 }
 
 const pdf = new TextEncoder().encode('%PDF-1.4 test');
-const invoice = (order = 'PB-1') => ({ profileId: 'p1', kind: 'invoice.upload' as const, payload: { order, fileName: 'nf.pdf' }, file: pdf });
+const invoice = (order = 'PB-1') => ({
+  profileId: 'p1',
+  kind: 'invoice.upload' as const,
+  payload: { order, fileName: 'nf.pdf' },
+  file: pdf,
+});
 
 describe('JobStore', () => {
   it('migrates an empty database to the newest schema, and refuses a newer one', () => {
@@ -37,7 +42,10 @@ describe('JobStore', () => {
     expect(first.status).toBe('enqueued');
     expect(store.enqueue(invoice())).toEqual({ status: 'existing', job: first.job });
     store.markDone(first.job.id, {});
-    expect(store.enqueue(invoice())).toMatchObject({ status: 'needs_confirmation', job: { id: first.job.id } });
+    expect(store.enqueue(invoice())).toMatchObject({
+      status: 'needs_confirmation',
+      job: { id: first.job.id },
+    });
     const again = store.enqueue({ ...invoice(), confirmResend: true });
     expect(again.status).toBe('enqueued');
     expect(again.job.id).not.toBe(first.job.id);
@@ -56,13 +64,19 @@ describe('JobStore', () => {
     expect(attempt({ ...invoice(), payload: { order: '' } })).toBe('invalid_payload');
     expect(attempt({ ...invoice(), file: new Uint8Array() })).toBe('file_required');
     expect(attempt({ ...invoice(), file: new Uint8Array(2048) })).toBe('file_too_large');
-    expect(attempt({ profileId: 'p1', kind: 'inbound.delete', payload: { id: 'IN-1' }, file: pdf })).toBe('file_not_allowed');
+    expect(
+      attempt({ profileId: 'p1', kind: 'inbound.delete', payload: { id: 'IN-1' }, file: pdf }),
+    ).toBe('file_not_allowed');
     expect(store.counts()).toMatchObject({ queued: 0 });
   });
 
   it('releases jobs of one order in enqueue order, and independent ones in parallel', () => {
     const { store, tick } = setup();
-    const create = store.enqueue({ profileId: 'p1', kind: 'order.create', payload: { order: { id: 'PB-9' } } }).job;
+    const create = store.enqueue({
+      profileId: 'p1',
+      kind: 'order.create',
+      payload: { order: { id: 'PB-9' } },
+    }).job;
     tick();
     const upload = store.enqueue(invoice('PB-9')).job;
     tick();
@@ -71,7 +85,12 @@ describe('JobStore', () => {
     expect(store.ready('p1', 10).map((j) => j.id)).toEqual([create.id, other.id]);
     store.markSending(create.id);
     expect(store.ready('p1', 10).map((j) => j.id)).toEqual([other.id]);
-    store.markFailed(create.id, { family: 'validation', code: 'x', messageKey: 'k', message: 'bad' });
+    store.markFailed(create.id, {
+      family: 'validation',
+      code: 'x',
+      messageKey: 'k',
+      message: 'bad',
+    });
     expect(store.ready('p1', 10).map((j) => j.id)).toEqual([other.id]);
     store.markDone(create.id, {});
     expect(store.ready('p1', 10).map((j) => j.id)).toEqual([upload.id, other.id]);
@@ -83,15 +102,21 @@ describe('JobStore', () => {
     const job = store.enqueue(invoice()).job;
     store.markSending(job.id);
     expect(store.recoverInterrupted().map((j) => j.state)).toEqual(['uncertain']);
-    expect(store.get(job.id)).toMatchObject({ state: 'uncertain', attempts: 1, lastError: { code: 'interrupted' } });
+    expect(store.get(job.id)).toMatchObject({
+      state: 'uncertain',
+      attempts: 1,
+      lastError: { code: 'interrupted' },
+    });
   });
 
   it('quarantines rows that do not validate instead of dropping them', () => {
     const { db, store } = setup();
     const good = store.enqueue(invoice()).job;
     const bad = store.enqueue(invoice('PB-2')).job;
-    db.prepare("UPDATE jobs SET payload = '{\"order\": 42}' WHERE id = ?").run(bad.id);
-    expect(store.quarantineInvalid()).toEqual([{ jobId: bad.id, reason: expect.stringContaining('invoice.upload') }]);
+    db.prepare('UPDATE jobs SET payload = \'{"order": 42}\' WHERE id = ?').run(bad.id);
+    expect(store.quarantineInvalid()).toEqual([
+      { jobId: bad.id, reason: expect.stringContaining('invoice.upload') },
+    ]);
     expect(store.quarantined()).toEqual([expect.objectContaining({ jobId: bad.id })]);
     expect(store.list().map((j) => j.id)).toEqual([good.id]);
   });
@@ -99,7 +124,12 @@ describe('JobStore', () => {
   it('edits the payload of a failed job and keeps the file', () => {
     const { store } = setup();
     const job = store.enqueue(invoice('PB-WRONG')).job;
-    store.markFailed(job.id, { family: 'not_found', code: 'not_found', messageKey: 'k', message: 'no order' });
+    store.markFailed(job.id, {
+      family: 'not_found',
+      code: 'not_found',
+      messageKey: 'k',
+      message: 'no order',
+    });
     const edited = store.replacePayload(job.id, { order: 'PB-1', fileName: 'nf.pdf' });
     expect(edited.payload).toEqual({ order: 'PB-1', fileName: 'nf.pdf' });
     expect(store.file(job.id)).toEqual(pdf);

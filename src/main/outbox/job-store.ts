@@ -29,7 +29,13 @@ export type EnqueueOutcome =
   | { status: 'needs_confirmation'; job: JobView };
 
 export class OutboxInputError extends Error {
-  readonly code: 'invalid_payload' | 'file_required' | 'file_too_large' | 'file_not_allowed' | 'not_found' | 'bad_state';
+  readonly code:
+    | 'invalid_payload'
+    | 'file_required'
+    | 'file_too_large'
+    | 'file_not_allowed'
+    | 'not_found'
+    | 'bad_state';
   readonly details: unknown;
   constructor(code: OutboxInputError['code'], message: string, details?: unknown) {
     super(message);
@@ -100,7 +106,8 @@ export class JobStore {
 
   enqueue(input: EnqueueInput): EnqueueOutcome {
     const schema = jobPayloadSchemas[input.kind];
-    if (!schema) throw new OutboxInputError('invalid_payload', `Unknown job kind "${String(input.kind)}".`);
+    if (!schema)
+      throw new OutboxInputError('invalid_payload', `Unknown job kind "${String(input.kind)}".`);
     const parsed = schema.safeParse(input.payload);
     if (!parsed.success) {
       throw new OutboxInputError(
@@ -111,8 +118,10 @@ export class JobStore {
     }
     const needsFile = FILE_KINDS.includes(input.kind);
     const file = input.file ?? null;
-    if (needsFile && (!file || file.length === 0)) throw new OutboxInputError('file_required', `${input.kind} needs a non-empty file.`);
-    if (!needsFile && file) throw new OutboxInputError('file_not_allowed', `${input.kind} takes no file.`);
+    if (needsFile && (!file || file.length === 0))
+      throw new OutboxInputError('file_required', `${input.kind} needs a non-empty file.`);
+    if (!needsFile && file)
+      throw new OutboxInputError('file_not_allowed', `${input.kind} takes no file.`);
     if (file && file.length > this.maxFileBytes) {
       throw new OutboxInputError(
         'file_too_large',
@@ -122,13 +131,17 @@ export class JobStore {
     }
     const payload = parsed.data as JobPayload;
     const fileSha = file ? sha256(file) : null;
-    const baseKey = sha256([input.kind, input.profileId, canonicalJson(payload), fileSha ?? ''].join('\n'));
+    const baseKey = sha256(
+      [input.kind, input.profileId, canonicalJson(payload), fileSha ?? ''].join('\n'),
+    );
 
     return transaction(this.db, () => {
       const existing = this.rowsByKeyPrefix(baseKey);
       const latest = existing.at(-1);
-      if (latest && latest.state !== 'done') return { status: 'existing', job: toView(latest) } as const;
-      if (latest && !input.confirmResend) return { status: 'needs_confirmation', job: toView(latest) } as const;
+      if (latest && latest.state !== 'done')
+        return { status: 'existing', job: toView(latest) } as const;
+      if (latest && !input.confirmResend)
+        return { status: 'needs_confirmation', job: toView(latest) } as const;
       const id = randomUUID();
       const key = existing.length === 0 ? baseKey : `${baseKey}:${existing.length}`;
       const at = this.now();
@@ -138,37 +151,60 @@ export class JobStore {
              attempts, next_attempt_at, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)`,
         )
-        .run(id, input.profileId, input.kind, sequenceKey(input.kind, payload, id), key, JSON.stringify(payload), file, fileSha, at, at, at);
+        .run(
+          id,
+          input.profileId,
+          input.kind,
+          sequenceKey(input.kind, payload, id),
+          key,
+          JSON.stringify(payload),
+          file,
+          fileSha,
+          at,
+          at,
+          at,
+        );
       return { status: 'enqueued', job: this.get(id) } as const;
     });
   }
 
   get(id: string): JobView {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`).get(id) as JobRow | undefined;
+    const row = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`).get(id) as
+      JobRow | undefined;
     if (!row) throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
     return toView(row);
   }
 
   file(id: string): Uint8Array | null {
-    const row = this.db.prepare('SELECT file FROM jobs WHERE id = ?').get(id) as { file: Uint8Array | null } | undefined;
+    const row = this.db.prepare('SELECT file FROM jobs WHERE id = ?').get(id) as
+      { file: Uint8Array | null } | undefined;
     return row?.file ?? null;
   }
 
-  list(options: { profileId?: string; states?: readonly JobState[]; limit?: number } = {}): JobView[] {
+  list(
+    options: { profileId?: string; states?: readonly JobState[]; limit?: number } = {},
+  ): JobView[] {
     const states = options.states ?? JOB_STATES;
     const rows = this.db
       .prepare(
         `SELECT ${COLUMNS} FROM jobs WHERE (? IS NULL OR profile_id = ?) AND state IN (${states.map(() => '?').join(',')})
          ORDER BY seq DESC LIMIT ?`,
       )
-      .all(options.profileId ?? null, options.profileId ?? null, ...states, options.limit ?? 500) as unknown as JobRow[];
+      .all(
+        options.profileId ?? null,
+        options.profileId ?? null,
+        ...states,
+        options.limit ?? 500,
+      ) as unknown as JobRow[];
     return rows.map(toView);
   }
 
   counts(profileId?: string): OutboxCounts {
     const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as OutboxCounts;
     const rows = this.db
-      .prepare('SELECT state, count(*) AS n FROM jobs WHERE (? IS NULL OR profile_id = ?) GROUP BY state')
+      .prepare(
+        'SELECT state, count(*) AS n FROM jobs WHERE (? IS NULL OR profile_id = ?) GROUP BY state',
+      )
       .all(profileId ?? null, profileId ?? null) as { state: JobState; n: number }[];
     for (const row of rows) counts[row.state] = row.n;
     return counts;
@@ -188,13 +224,18 @@ export class JobStore {
          ORDER BY j.seq LIMIT ?`,
       )
       .all(profileId, this.now(), limit + exclude.size) as unknown as JobRow[];
-    return rows.filter((r) => !exclude.has(r.id)).slice(0, limit).map(toView);
+    return rows
+      .filter((r) => !exclude.has(r.id))
+      .slice(0, limit)
+      .map(toView);
   }
 
   /** When the next queued job of the profile becomes due, or null. */
   nextDueAt(profileId: string): number | null {
     const row = this.db
-      .prepare("SELECT min(next_attempt_at) AS at FROM jobs WHERE profile_id = ? AND state IN ('queued', 'uncertain')")
+      .prepare(
+        "SELECT min(next_attempt_at) AS at FROM jobs WHERE profile_id = ? AND state IN ('queued', 'uncertain')",
+      )
       .get(profileId) as { at: number | null } | undefined;
     return row?.at ?? null;
   }
@@ -205,7 +246,9 @@ export class JobStore {
   }
 
   markDone(id: string, result: unknown): JobView {
-    this.update(id, "state = 'done', last_error = NULL, result = ?", [JSON.stringify(result ?? null)]);
+    this.update(id, "state = 'done', last_error = NULL, result = ?", [
+      JSON.stringify(result ?? null),
+    ]);
     return this.get(id);
   }
 
@@ -215,14 +258,21 @@ export class JobStore {
   }
 
   markUncertain(id: string, error: JobError, verifyAt: number): JobView {
-    this.update(id, "state = 'uncertain', last_error = ?, next_attempt_at = ?", [JSON.stringify(error), verifyAt]);
+    this.update(id, "state = 'uncertain', last_error = ?, next_attempt_at = ?", [
+      JSON.stringify(error),
+      verifyAt,
+    ]);
     return this.get(id);
   }
 
   /** Back to the queue, due at `at` (a retry after a transient failure, or "retry now"). */
   requeue(id: string, at: number, error?: JobError | null): JobView {
     if (error === undefined) this.update(id, "state = 'queued', next_attempt_at = ?", [at]);
-    else this.update(id, "state = 'queued', next_attempt_at = ?, last_error = ?", [at, error === null ? null : JSON.stringify(error)]);
+    else
+      this.update(id, "state = 'queued', next_attempt_at = ?, last_error = ?", [
+        at,
+        error === null ? null : JSON.stringify(error),
+      ]);
     return this.get(id);
   }
 
@@ -231,7 +281,11 @@ export class JobStore {
     const job = this.get(id);
     const parsed = jobPayloadSchemas[job.kind].safeParse(payload);
     if (!parsed.success) {
-      throw new OutboxInputError('invalid_payload', `Invalid ${job.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`, parsed.error.issues);
+      throw new OutboxInputError(
+        'invalid_payload',
+        `Invalid ${job.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        parsed.error.issues,
+      );
     }
     const fileSha = job.fileSha256 ?? '';
     const key = `${sha256([job.kind, job.profileId, canonicalJson(parsed.data), fileSha].join('\n'))}:edit:${randomUUID()}`;
@@ -245,28 +299,47 @@ export class JobStore {
 
   /** After a crash: a job caught while sending may or may not have reached the server. */
   recoverInterrupted(): JobView[] {
-    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE state = 'sending'`).all() as unknown as JobRow[];
+    const rows = this.db
+      .prepare(`SELECT ${COLUMNS} FROM jobs WHERE state = 'sending'`)
+      .all() as unknown as JobRow[];
     const error: JobError = {
       family: 'network',
       code: 'interrupted',
       messageKey: 'outbox.interrupted',
-      message: 'Packbench stopped while this was being sent; checking whether the service received it.',
+      message:
+        'Packbench stopped while this was being sent; checking whether the service received it.',
     };
-    for (const row of rows) this.update(row.id, "state = 'uncertain', last_error = ?, next_attempt_at = ?", [JSON.stringify(error), this.now()]);
+    for (const row of rows)
+      this.update(row.id, "state = 'uncertain', last_error = ?, next_attempt_at = ?", [
+        JSON.stringify(error),
+        this.now(),
+      ]);
     return rows.map((r) => this.get(r.id));
   }
 
   /** Validates every unfinished job; a row that does not parse is moved to quarantine, never dropped. */
   quarantineInvalid(): { jobId: string; reason: string }[] {
-    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE state != 'done'`).all() as unknown as JobRow[];
+    const rows = this.db
+      .prepare(`SELECT ${COLUMNS} FROM jobs WHERE state != 'done'`)
+      .all() as unknown as JobRow[];
     const moved: { jobId: string; reason: string }[] = [];
     for (const row of rows) {
       const reason = invalidReason(row);
       if (!reason) continue;
       transaction(this.db, () => {
-        const full = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(row.id) as Record<string, unknown>;
-        const serialisable = { ...full, file: full['file'] ? Buffer.from(full['file'] as Uint8Array).toString('base64') : null };
-        this.db.prepare('INSERT INTO quarantine (job_id, row, reason, quarantined_at) VALUES (?, ?, ?, ?)').run(row.id, JSON.stringify(serialisable), reason, this.now());
+        const full = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(row.id) as Record<
+          string,
+          unknown
+        >;
+        const serialisable = {
+          ...full,
+          file: full['file'] ? Buffer.from(full['file'] as Uint8Array).toString('base64') : null,
+        };
+        this.db
+          .prepare(
+            'INSERT INTO quarantine (job_id, row, reason, quarantined_at) VALUES (?, ?, ?, ?)',
+          )
+          .run(row.id, JSON.stringify(serialisable), reason, this.now());
         this.db.prepare('DELETE FROM jobs WHERE id = ?').run(row.id);
       });
       moved.push({ jobId: row.id, reason });
@@ -275,22 +348,36 @@ export class JobStore {
   }
 
   quarantined(): { id: number; jobId: string | null; reason: string; quarantinedAt: number }[] {
-    return (this.db.prepare('SELECT id, job_id, reason, quarantined_at FROM quarantine ORDER BY id').all() as {
-      id: number;
-      job_id: string | null;
-      reason: string;
-      quarantined_at: number;
-    }[]).map((r) => ({ id: r.id, jobId: r.job_id, reason: r.reason, quarantinedAt: r.quarantined_at }));
+    return (
+      this.db
+        .prepare('SELECT id, job_id, reason, quarantined_at FROM quarantine ORDER BY id')
+        .all() as {
+        id: number;
+        job_id: string | null;
+        reason: string;
+        quarantined_at: number;
+      }[]
+    ).map((r) => ({
+      id: r.id,
+      jobId: r.job_id,
+      reason: r.reason,
+      quarantinedAt: r.quarantined_at,
+    }));
   }
 
   private update(id: string, assignments: string, values: (string | number | null)[]): void {
-    const result = this.db.prepare(`UPDATE jobs SET ${assignments}, updated_at = ? WHERE id = ?`).run(...values, this.now(), id);
-    if (Number(result.changes) === 0) throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
+    const result = this.db
+      .prepare(`UPDATE jobs SET ${assignments}, updated_at = ? WHERE id = ?`)
+      .run(...values, this.now(), id);
+    if (Number(result.changes) === 0)
+      throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
   }
 
   private rowsByKeyPrefix(baseKey: string): JobRow[] {
     return this.db
-      .prepare(`SELECT ${COLUMNS} FROM jobs WHERE idempotency_key = ? OR idempotency_key LIKE ? ORDER BY seq`)
+      .prepare(
+        `SELECT ${COLUMNS} FROM jobs WHERE idempotency_key = ? OR idempotency_key LIKE ? ORDER BY seq`,
+      )
       .all(baseKey, `${baseKey}:%`) as unknown as JobRow[];
   }
 }
@@ -305,7 +392,8 @@ function invalidReason(row: JobRow): string | null {
     return 'payload is not JSON';
   }
   const parsed = jobPayloadSchemas[row.kind as JobKind].safeParse(payload);
-  if (!parsed.success) return `payload does not match ${row.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
+  if (!parsed.success)
+    return `payload does not match ${row.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
   if (FILE_KINDS.includes(row.kind as JobKind) && !row.file_size) return 'file missing';
   if (row.last_error !== null) {
     try {

@@ -1,7 +1,14 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { JobError, JobView, OutboxSnapshot } from '../../shared/outbox.ts';
 import type { ApiClient } from '../api/client.ts';
-import { ApiError, AuthenticationError, ConflictError, NotFoundError, RateLimitedError, ResponseFormatError } from '../api/errors.ts';
+import {
+  ApiError,
+  AuthenticationError,
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  ResponseFormatError,
+} from '../api/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import { AuditLog } from './audit-log.ts';
 import { openDatabase } from './database.ts';
@@ -32,9 +39,20 @@ type Outcome =
 
 const jobError = (error: unknown): JobError => {
   if (error instanceof ApiError) {
-    return { family: error.family, code: error.code, messageKey: error.messageKey, message: error.message, ...(error.status ? { status: error.status } : {}) };
+    return {
+      family: error.family,
+      code: error.code,
+      messageKey: error.messageKey,
+      message: error.message,
+      ...(error.status ? { status: error.status } : {}),
+    };
   }
-  return { family: 'internal', code: 'internal', messageKey: 'errors.internal', message: error instanceof Error ? error.message : String(error) };
+  return {
+    family: 'internal',
+    code: 'internal',
+    messageKey: 'errors.internal',
+    message: error instanceof Error ? error.message : String(error),
+  };
 };
 
 /**
@@ -51,20 +69,43 @@ export class Outbox {
   private readonly authPaused = new Set<string>();
   private readonly timers = new Map<string, unknown>();
   private readonly active = new Set<string>();
-  private readonly listeners = new Set<(profileId: string, snapshot: OutboxSnapshot, job: JobView | null) => void>();
+  private readonly listeners = new Set<
+    (profileId: string, snapshot: OutboxSnapshot, job: JobView | null) => void
+  >();
   private closed = false;
 
   constructor(options: OutboxOptions) {
-    this.o = { random: Math.random, concurrency: 4, backoffBaseMs: 2_000, backoffCapMs: 300_000, auditRetentionDays: 90, ...options };
+    this.o = {
+      random: Math.random,
+      concurrency: 4,
+      backoffBaseMs: 2_000,
+      backoffCapMs: 300_000,
+      auditRetentionDays: 90,
+      ...options,
+    };
     this.db = openDatabase(options.file);
     const now = () => this.o.clock.now();
-    this.store = new JobStore(this.db, { now, ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}) });
+    this.store = new JobStore(this.db, {
+      now,
+      ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
+    });
     this.audit = new AuditLog(this.db, now);
     for (const { jobId, reason } of this.store.quarantineInvalid()) {
-      this.audit.record({ event: 'job.quarantined', jobId, messageKey: 'outbox.quarantined', message: `A stored job could not be read and was set aside: ${reason}` });
+      this.audit.record({
+        event: 'job.quarantined',
+        jobId,
+        messageKey: 'outbox.quarantined',
+        message: `A stored job could not be read and was set aside: ${reason}`,
+      });
     }
     for (const job of this.store.recoverInterrupted()) {
-      this.audit.record({ event: 'job.interrupted', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.interrupted', message: 'Interrupted while sending; will verify before sending again.' });
+      this.audit.record({
+        event: 'job.interrupted',
+        profileId: job.profileId,
+        jobId: job.id,
+        messageKey: 'outbox.interrupted',
+        message: 'Interrupted while sending; will verify before sending again.',
+      });
     }
     this.audit.purge(this.o.auditRetentionDays);
   }
@@ -98,7 +139,13 @@ export class Outbox {
     const outcome = this.store.enqueue(input);
     if (outcome.status === 'enqueued') {
       const resend = input.confirmResend ? ' (re-send confirmed by the operator)' : '';
-      this.audit.record({ event: 'job.enqueued', profileId: input.profileId, jobId: outcome.job.id, messageKey: 'outbox.enqueued', message: `${input.kind} queued${resend}.` });
+      this.audit.record({
+        event: 'job.enqueued',
+        profileId: input.profileId,
+        jobId: outcome.job.id,
+        messageKey: 'outbox.enqueued',
+        message: `${input.kind} queued${resend}.`,
+      });
       this.publish(input.profileId, outcome.job);
       this.kick(input.profileId);
     }
@@ -107,8 +154,18 @@ export class Outbox {
 
   retry(jobId: string): JobView {
     const job = this.store.get(jobId);
-    const requeued = this.store.requeue(jobId, this.o.clock.now(), job.state === 'failed' ? job.lastError : undefined);
-    this.audit.record({ event: 'job.retry', profileId: job.profileId, jobId, messageKey: 'outbox.retry', message: 'Retry requested by the operator.' });
+    const requeued = this.store.requeue(
+      jobId,
+      this.o.clock.now(),
+      job.state === 'failed' ? job.lastError : undefined,
+    );
+    this.audit.record({
+      event: 'job.retry',
+      profileId: job.profileId,
+      jobId,
+      messageKey: 'outbox.retry',
+      message: 'Retry requested by the operator.',
+    });
     this.publish(job.profileId, requeued);
     this.kick(job.profileId);
     return requeued;
@@ -117,7 +174,12 @@ export class Outbox {
   retryAll(profileId: string): number {
     const jobs = this.store.list({ profileId, states: ['queued', 'failed'] });
     for (const job of jobs) this.store.requeue(job.id, this.o.clock.now());
-    this.audit.record({ event: 'job.retry_all', profileId, messageKey: 'outbox.retry_all', message: `Retry of ${jobs.length} job(s) requested by the operator.` });
+    this.audit.record({
+      event: 'job.retry_all',
+      profileId,
+      messageKey: 'outbox.retry_all',
+      message: `Retry of ${jobs.length} job(s) requested by the operator.`,
+    });
     this.publish(profileId, null);
     this.kick(profileId);
     return jobs.length;
@@ -127,23 +189,43 @@ export class Outbox {
     const job = this.store.get(jobId);
     if (job.state !== 'failed') throw new Error('Only failed jobs can be edited.');
     this.store.replacePayload(jobId, payload);
-    this.audit.record({ event: 'job.edited', profileId: job.profileId, jobId, messageKey: 'outbox.edited', message: 'Corrected by the operator and queued again.' });
+    this.audit.record({
+      event: 'job.edited',
+      profileId: job.profileId,
+      jobId,
+      messageKey: 'outbox.edited',
+      message: 'Corrected by the operator and queued again.',
+    });
     return this.retry(jobId);
   }
 
   discard(jobId: string): void {
     const job = this.store.get(jobId);
-    if (job.state === 'sending') throw new Error('A job that is being sent cannot be discarded now.');
+    if (job.state === 'sending')
+      throw new Error('A job that is being sent cannot be discarded now.');
     this.store.remove(jobId);
-    this.audit.record({ event: 'job.discarded', profileId: job.profileId, jobId, messageKey: 'outbox.discarded', message: `${job.kind} discarded by the operator.`, details: { payload: job.payload } });
+    this.audit.record({
+      event: 'job.discarded',
+      profileId: job.profileId,
+      jobId,
+      messageKey: 'outbox.discarded',
+      message: `${job.kind} discarded by the operator.`,
+      details: { payload: job.payload },
+    });
     this.publish(job.profileId, null);
   }
 
   snapshot(profileId: string): OutboxSnapshot {
-    return { counts: this.store.counts(profileId), pausedForAuth: this.authPaused.has(profileId), quarantined: this.store.quarantined().length };
+    return {
+      counts: this.store.counts(profileId),
+      pausedForAuth: this.authPaused.has(profileId),
+      quarantined: this.store.quarantined().length,
+    };
   }
 
-  subscribe(listener: (profileId: string, snapshot: OutboxSnapshot, job: JobView | null) => void): () => void {
+  subscribe(
+    listener: (profileId: string, snapshot: OutboxSnapshot, job: JobView | null) => void,
+  ): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -156,14 +238,17 @@ export class Outbox {
       if (c.queued + c.sending + c.uncertain === 0 && this.inFlight.size === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    throw new Error(`outbox not idle after ${timeoutMs} ms: ${JSON.stringify(this.store.counts(profileId))}`);
+    throw new Error(
+      `outbox not idle after ${timeoutMs} ms: ${JSON.stringify(this.store.counts(profileId))}`,
+    );
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const profileId of [...this.timers.keys()]) this.clearTimer(profileId);
     const deadline = Date.now() + 5_000;
-    while (this.inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (this.inFlight.size > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     this.db.close();
   }
 
@@ -189,10 +274,13 @@ export class Outbox {
     this.clearTimer(profileId);
     this.timers.set(
       profileId,
-      this.o.clock.setTimeout(() => {
-        this.timers.delete(profileId);
-        void this.pump(profileId);
-      }, Math.max(0, due - this.o.clock.now())),
+      this.o.clock.setTimeout(
+        () => {
+          this.timers.delete(profileId);
+          void this.pump(profileId);
+        },
+        Math.max(0, due - this.o.clock.now()),
+      ),
     );
   }
 
@@ -207,7 +295,6 @@ export class Outbox {
     try {
       api = await this.o.clientFor(job.profileId);
     } catch (error) {
-      api = null;
       this.apply(job, { kind: 'retry', error: jobError(error) });
       return;
     }
@@ -227,11 +314,23 @@ export class Outbox {
       if (verdict === 'unknowable') {
         this.apply(job, {
           kind: 'failed',
-          error: { family: 'network', code: 'unverifiable', messageKey: 'outbox.unverifiable', message: 'The service may or may not have received this, and it cannot be checked. Retry it or discard it after checking on the platform.' },
+          error: {
+            family: 'network',
+            code: 'unverifiable',
+            messageKey: 'outbox.unverifiable',
+            message:
+              'The service may or may not have received this, and it cannot be checked. Retry it or discard it after checking on the platform.',
+          },
         });
         return;
       }
-      this.audit.record({ event: 'job.verified_absent', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.verified_absent', message: 'The service does not have it; sending again.' });
+      this.audit.record({
+        event: 'job.verified_absent',
+        profileId: job.profileId,
+        jobId: job.id,
+        messageKey: 'outbox.verified_absent',
+        message: 'The service does not have it; sending again.',
+      });
     }
     this.store.markSending(job.id);
     this.publish(job.profileId, null);
@@ -245,14 +344,22 @@ export class Outbox {
 
   private classify(job: JobView, error: unknown, verifying: boolean): Outcome {
     const e = jobError(error);
-    if (error instanceof ResponseFormatError && !verifying) return { kind: 'done', result: { unparsed: true } };
+    if (error instanceof ResponseFormatError && !verifying)
+      return { kind: 'done', result: { unparsed: true } };
     if (error instanceof AuthenticationError) return { kind: 'auth', error: e };
-    if (error instanceof RateLimitedError) return { kind: 'retry', error: e, afterMs: error.retryAfterSeconds * 1000 };
+    if (error instanceof RateLimitedError)
+      return { kind: 'retry', error: e, afterMs: error.retryAfterSeconds * 1000 };
     if (error instanceof ApiError) {
-      if (error.uncertain) return verifying ? { kind: 'retry', error: e } : { kind: 'uncertain', error: e };
-      if (['network', 'server', 'timeout'].includes(error.family)) return { kind: 'retry', error: e };
+      if (error.uncertain)
+        return verifying ? { kind: 'retry', error: e } : { kind: 'uncertain', error: e };
+      if (['network', 'server', 'timeout'].includes(error.family))
+        return { kind: 'retry', error: e };
       // After an earlier attempt that may have landed, "already exists" or "already gone" may be ours.
-      if (job.attempts > 0 && ((error instanceof ConflictError && job.kind.endsWith('.create')) || (error instanceof NotFoundError && job.kind === 'inbound.delete'))) {
+      if (
+        job.attempts > 0 &&
+        ((error instanceof ConflictError && job.kind.endsWith('.create')) ||
+          (error instanceof NotFoundError && job.kind === 'inbound.delete'))
+      ) {
         return { kind: 'uncertain', error: e };
       }
       return { kind: 'failed', error: e };
@@ -266,27 +373,62 @@ export class Outbox {
     switch (outcome.kind) {
       case 'done':
         updated = this.store.markDone(job.id, outcome.result);
-        this.audit.record({ event: 'job.done', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.done', message: `${job.kind} delivered.`, details: outcome.result });
+        this.audit.record({
+          event: 'job.done',
+          profileId: job.profileId,
+          jobId: job.id,
+          messageKey: 'outbox.done',
+          message: `${job.kind} delivered.`,
+          details: outcome.result,
+        });
         break;
       case 'failed':
         updated = this.store.markFailed(job.id, outcome.error);
-        this.audit.record({ event: 'job.failed', profileId: job.profileId, jobId: job.id, messageKey: outcome.error.messageKey, message: outcome.error.message });
+        this.audit.record({
+          event: 'job.failed',
+          profileId: job.profileId,
+          jobId: job.id,
+          messageKey: outcome.error.messageKey,
+          message: outcome.error.message,
+        });
         break;
       case 'uncertain':
         updated = this.store.markUncertain(job.id, outcome.error, now);
-        this.audit.record({ event: 'job.uncertain', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.uncertain', message: `No clear answer (${outcome.error.message}); checking before sending again.` });
+        this.audit.record({
+          event: 'job.uncertain',
+          profileId: job.profileId,
+          jobId: job.id,
+          messageKey: 'outbox.uncertain',
+          message: `No clear answer (${outcome.error.message}); checking before sending again.`,
+        });
         break;
       case 'auth':
-        this.authPaused.add(job.profileId);
         updated = this.store.requeue(job.id, now, outcome.error);
-        this.audit.record({ event: 'outbox.paused_auth', profileId: job.profileId, jobId: job.id, messageKey: 'outbox.paused_auth', message: 'The service refused the API key; sending is paused until the key is changed.' });
+        if (this.authPaused.has(job.profileId)) break;
+        this.authPaused.add(job.profileId);
+        this.audit.record({
+          event: 'outbox.paused_auth',
+          profileId: job.profileId,
+          jobId: job.id,
+          messageKey: 'outbox.paused_auth',
+          message: 'The service refused the API key; sending is paused until the key is changed.',
+        });
         break;
       case 'retry': {
         const current = this.store.get(job.id);
         const delay = outcome.afterMs ?? this.backoff(Math.max(1, current.attempts));
         // An uncertain job stays uncertain: it must be verified again before any resend.
-        updated = current.state === 'uncertain' ? this.store.markUncertain(job.id, outcome.error, now + delay) : this.store.requeue(job.id, now + delay, outcome.error);
-        this.audit.record({ event: 'job.retry_scheduled', profileId: job.profileId, jobId: job.id, messageKey: outcome.error.messageKey, message: `${outcome.error.message} Next try in ${Math.round(delay / 1000)} s.` });
+        updated =
+          current.state === 'uncertain'
+            ? this.store.markUncertain(job.id, outcome.error, now + delay)
+            : this.store.requeue(job.id, now + delay, outcome.error);
+        this.audit.record({
+          event: 'job.retry_scheduled',
+          profileId: job.profileId,
+          jobId: job.id,
+          messageKey: outcome.error.messageKey,
+          message: `${outcome.error.message} Next try in ${Math.round(delay / 1000)} s.`,
+        });
         break;
       }
     }
