@@ -40,14 +40,22 @@ export function createHandlers({ appInfo, core }: HandlerDeps): Handlers {
     getKeyStatus: ({ profileId }) => asResult(() => core.keyStatus(profileId)),
     setKey: ({ profileId, key }) => asResult(() => core.setKey(profileId, key)),
     removeKey: ({ profileId }) => asResult(() => core.removeKey(profileId)),
-    lookupOrder: ({ id }) =>
-      asResult(async () => {
+    lookupOrder: async ({ id }) => {
+      const result = await asResult(async () => {
         const api = await core.api();
         const [order, trackings] = await Promise.all([
           api.getOrder(id),
           api.queryTrackings({ order: id }),
         ]);
         return { order, trackings: trackings.data };
-      }),
+      });
+      core.outbox.audit.record({
+        event: 'lookup',
+        profileId: core.profiles.active().id,
+        messageKey: result.ok ? 'audit.lookup_found' : result.error.messageKey,
+        message: result.ok ? `Order ${id} looked up.` : `Order ${id}: ${result.error.message}`,
+      });
+      return result;
+    },
   };
 }

@@ -54,6 +54,15 @@ describe('IPC handlers on the real core', () => {
     });
   });
 
+  it('records lookups and key changes in the audit log, never the key', async () => {
+    await invoke('lookupOrder', { id: 'PB-10002' });
+    await invoke('setKey', { profileId: 'sandbox', key: 'sbx-demo-acme' });
+    await invoke('removeKey', { profileId: 'sandbox' });
+    const events = core.outbox.audit.list().map((e) => e.event);
+    expect(events).toEqual(expect.arrayContaining(['lookup', 'key.set', 'key.removed']));
+    expect(JSON.stringify(core.outbox.audit.list())).not.toContain('sbx-demo-acme');
+  });
+
   it('turns API failures into Results with the family code and message key', async () => {
     expect(await invoke('lookupOrder', { id: 'NOPE-404' })).toMatchObject({
       ok: false,

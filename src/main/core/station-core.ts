@@ -163,6 +163,12 @@ export class StationCore {
   async setKey(profileId: string, key: string): Promise<KeyStatus> {
     this.profiles.get(profileId);
     await this.keychain.set(profileId, key.trim());
+    this.outbox.audit.record({
+      event: 'key.set',
+      profileId,
+      messageKey: 'audit.key_set',
+      message: `API key set (${mask(key.trim())}).`,
+    });
     await this.rebindIfActive(profileId);
     this.outbox.keyChanged(profileId);
     return this.keyStatus(profileId);
@@ -171,6 +177,12 @@ export class StationCore {
   async removeKey(profileId: string): Promise<KeyStatus> {
     this.profiles.get(profileId);
     await this.keychain.delete(profileId);
+    this.outbox.audit.record({
+      event: 'key.removed',
+      profileId,
+      messageKey: 'audit.key_removed',
+      message: 'API key removed.',
+    });
     await this.rebindIfActive(profileId);
     this.outbox.keyChanged(profileId);
     return this.keyStatus(profileId);

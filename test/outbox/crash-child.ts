@@ -1,0 +1,51 @@
+// Child process of the crash test: enqueue this cycle's submissions, then drain until idle.
+// The parent kills it with SIGKILL at random moments and starts it again.
+import { ApiClient } from '../../src/main/api/client.ts';
+import { systemClock } from '../../src/main/core/clock.ts';
+import { CompanyBudget } from '../../src/main/core/rate-budget.ts';
+import { Outbox } from '../../src/main/outbox/outbox.ts';
+import { endpointOverridesSchema } from '../../src/shared/profile.ts';
+
+const [file, baseUrl, cycleText, countText] = process.argv.slice(2);
+if (!file || !baseUrl || !cycleText || !countText)
+  throw new Error('usage: crash-child FILE URL CYCLE COUNT');
+const cycle = Number(cycleText);
+const count = Number(countText);
+const api = new ApiClient({
+  target: { baseUrl, apiVersion: 'v1.1', overrides: endpointOverridesSchema.parse({}) },
+  getKey: async () => 'sbx-demo-acme',
+  budget: new CompanyBudget({ clock: systemClock, limit: 1_000_000 }),
+  clock: systemClock,
+  timeoutMs: 2_000,
+});
+const outbox = new Outbox({
+  file,
+  clock: systemClock,
+  clientFor: async () => api,
+  isOnline: () => true,
+  backoffBaseMs: 20,
+  backoffCapMs: 200,
+});
+const write = (line: string) => process.stdout.write(`${line}\n`);
+
+for (let i = 0; i < count; i += 1) {
+  const sku = `CR-${cycle}-${i}`;
+  const product = outbox.enqueue({
+    profileId: 'p',
+    kind: 'product.create',
+    payload: { product: { sku, name: `Crash ${cycle}/${i}` } },
+  });
+  write(`enqueued ${product.job.id} product ${sku}`);
+  const pdf = new TextEncoder().encode(`%PDF-1.4\n% crash ${cycle} ${i}\n%%EOF\n`);
+  const invoice = outbox.enqueue({
+    profileId: 'p',
+    kind: 'invoice.upload',
+    payload: { order: `PB-${10001 + ((cycle * 7 + i) % 60)}`, fileName: `${sku}.pdf` },
+    file: pdf,
+  });
+  write(`enqueued ${invoice.job.id} invoice ${invoice.job.fileSha256}`);
+}
+outbox.start('p');
+await outbox.idle('p', 60_000);
+write('idle');
+await outbox.close();

@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/main/outbox/database.ts';
+import { JobStore } from '../../src/main/outbox/job-store.ts';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { tempDir } from './helpers.ts';
+
+const CYCLES = 50;
+let sandbox: RunningSandbox;
+const dir = tempDir('packbench-crash-');
+const file = join(dir.path, 'outbox.sqlite');
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000, latencyMs: 3 });
+});
+afterAll(async () => {
+  await sandbox.close();
+  dir.remove();
+});
+
+/** Deterministic kill delays, so a failure can be replayed. */
+function delays(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a * 1_103_515_245 + 12_345) % 2 ** 31;
+    return 40 + (a % 360);
+  };
+}
+
+interface Enqueued {
+  jobId: string;
+  kind: 'product' | 'invoice';
+  content: string;
+}
+
+function runChild(
+  cycle: number,
+  count: number,
+  killAfterMs: number | null,
+  seen: Enqueued[],
+): Promise<{ idle: boolean; signal: string | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['test/outbox/crash-child.ts', file, sandbox.url, String(cycle), String(count)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let idle = false;
+    let stderr = '';
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const [word, jobId, kind, content] = line.split(' ');
+      if (word === 'enqueued' && jobId && content)
+        seen.push({ jobId, kind: kind as Enqueued['kind'], content });
+      if (word === 'idle') idle = true;
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer =
+      killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      if (signal === null && code !== 0) reject(new Error(`child exited ${code}: ${stderr}`));
+      else resolve({ idle, signal });
+    });
+  });
+}
+
+describe('crash safety', () => {
+  it(`${CYCLES} SIGKILLs at random moments lose nothing and send nothing twice`, async () => {
+    const next = delays(20261122);
+    const seen: Enqueued[] = [];
+    let killed = 0;
+    let cycle = 0;
+    // Some children finish before their moment comes; go on until CYCLES of them were killed.
+    for (; killed < CYCLES && cycle < CYCLES * 3; cycle += 1) {
+      const { signal } = await runChild(cycle, 3, next(), seen);
+      if (signal === 'SIGKILL') killed += 1;
+    }
+    const final = await runChild(cycle, 0, null, seen);
+    expect(final.idle).toBe(true);
+    expect(killed).toBe(CYCLES);
+    expect(seen.length).toBeGreaterThan(0);
+
+    const db = openDatabase(file);
+    const store = new JobStore(db, { now: Date.now });
+    const receipts = sandbox.receipts('acme');
+    const count = (kind: string, key: (r: (typeof receipts)[number]) => string, content: string) =>
+      receipts.filter((r) => r.kind === kind && key(r) === content).length;
+
+    // Nothing arrived twice, whoever enqueued it.
+    const perContent = new Map<string, number>();
+    for (const r of receipts)
+      perContent.set(
+        `${r.kind}:${r.kind === 'invoice' ? r.sha256 : r.ref}`,
+        (perContent.get(`${r.kind}:${r.kind === 'invoice' ? r.sha256 : r.ref}`) ?? 0) + 1,
+      );
+    expect([...perContent.entries()].filter(([, n]) => n > 1)).toEqual([]);
+
+    // Every submission whose enqueue returned arrived exactly once, or says visibly why not.
+    for (const item of seen) {
+      const job = store.get(item.jobId);
+      const arrived =
+        item.kind === 'product'
+          ? count('product.create', (r) => r.ref, item.content)
+          : count('invoice', (r) => r.sha256, item.content);
+      if (job.state === 'done') expect(arrived, `${item.kind} ${item.content}`).toBe(1);
+      else {
+        expect(['failed', 'uncertain'], `${item.jobId} is ${job.state}`).toContain(job.state);
+        expect(job.lastError?.message).toBeTruthy();
+      }
+    }
+    // Every job in the store (including ones whose enqueue line was cut off) reached a final state.
+    expect(store.counts()).toMatchObject({ queued: 0, sending: 0 });
+    db.close();
+  }, 240_000);
+});
