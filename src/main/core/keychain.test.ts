@@ -40,44 +40,34 @@ describe('NativeKeychain on the real Secret Service', () => {
   });
 });
 
-/** Runs a snippet against our keychain module in a child with its own environment. */
-function inChild(script: string, env: NodeJS.ProcessEnv, wrapper: string[] = []): string {
-  const code = `import { NativeKeychain } from './src/main/core/keychain.ts';\n${script}`;
-  const result = spawnSync(
-    wrapper[0] ?? process.execPath,
-    [
-      ...wrapper.slice(1),
-      ...(wrapper.length ? [process.execPath] : []),
-      '--input-type=module',
-      '-e',
-      code,
-    ],
-    {
-      env,
-      encoding: 'utf8',
-      timeout: 30_000,
-    },
-  );
+interface ChildReport {
+  status: { state: string; messageKey: string };
+  setError: string | null;
+}
+
+/**
+ * In a child process with its own environment (optionally inside `wrapper`), asks our keychain
+ * module for its status and tries to store a key; returns what happened.
+ */
+function probeInChild(env: NodeJS.ProcessEnv, wrapper: string[] = []): ChildReport {
+  const code = `import { NativeKeychain } from './src/main/core/keychain.ts';
+    const k = new NativeKeychain({ timeoutMs: 8000 });
+    const status = await k.status();
+    let setError = null;
+    try { await k.set('x', 'y'); } catch (e) { setError = e.state; }
+    console.log(JSON.stringify({ status, setError }));`;
+  const node = [process.execPath, '--input-type=module', '-e', code];
+  const [command, ...args] = [...wrapper, ...node];
+  const result = spawnSync(command as string, args, { env, encoding: 'utf8', timeout: 30_000 });
   if (result.status !== 0) throw new Error(`child failed (${result.status}): ${result.stderr}`);
-  return result.stdout.trim();
+  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as ChildReport;
 }
 
 describe('NativeKeychain when the platform keychain fails for real', () => {
   it('says unavailable, with the reason, when there is no session bus at all', () => {
     const env = { ...process.env };
     delete env['DBUS_SESSION_BUS_ADDRESS'];
-    const out = inChild(
-      `const k = new NativeKeychain({ timeoutMs: 5000 });
-       const status = await k.status();
-       let setError = null;
-       try { await k.set('x', 'y'); } catch (e) { setError = e.state; }
-       console.log(JSON.stringify({ status, setError }));`,
-      env,
-    );
-    const { status, setError } = JSON.parse(out) as {
-      status: { state: string; messageKey: string };
-      setError: string;
-    };
+    const { status, setError } = probeInChild(env);
     expect(status).toMatchObject({ state: 'unavailable', messageKey: 'keychain.unavailable' });
     expect(setError).toBe('unavailable');
   });
@@ -97,19 +87,14 @@ describe('NativeKeychain when the platform keychain fails for real', () => {
       XDG_RUNTIME_DIR: scratch,
       DISPLAY: '',
     };
-    const out = inChild(
-      `const k = new NativeKeychain({ timeoutMs: 8000 });
-       const status = await k.status();
-       let setError = null;
-       try { await k.set('x', 'y'); } catch (e) { setError = e.state; }
-       console.log(JSON.stringify({ status, setError }));`,
-      env,
-      ['dbus-run-session', '--', 'bash', '-c', script, 'locked-keyring'],
-    );
-    const { status, setError } = JSON.parse(out.split('\n').at(-1) ?? '{}') as {
-      status: { state: string };
-      setError: string;
-    };
+    const { status, setError } = probeInChild(env, [
+      'dbus-run-session',
+      '--',
+      'bash',
+      '-c',
+      script,
+      'locked-keyring',
+    ]);
     expect(status.state).toBe('locked');
     expect(setError).toBe('locked');
     spawnSync('rm', ['-rf', scratch]);
