@@ -87,6 +87,32 @@ describe('outbox delivery', () => {
     expect(kinds.indexOf('invoice')).toBeLessThan(kinds.indexOf('order.update'));
   });
 
+  it('drains each profile with its own key, the inactive one too', async () => {
+    const { sandbox, core } = await setup();
+    const other = await startSandbox({ port: 0 });
+    cleanups.push(() => other.close());
+    const second = await core.profiles.create({
+      name: 'Bolt',
+      environment: 'test',
+      baseUrl: other.url,
+    });
+    await core.setKey(second.id, 'sbx-demo-bolt');
+    core.outbox.enqueue({
+      profileId: second.id,
+      kind: 'product.create',
+      payload: { product: { sku: 'BOLT-1', name: 'b' } },
+    });
+    core.outbox.enqueue({
+      profileId: profileOf(core),
+      kind: 'product.create',
+      payload: { product: { sku: 'ACME-1', name: 'a' } },
+    });
+    await core.outbox.idle(second.id);
+    await core.outbox.idle(profileOf(core));
+    expect(other.receipts('bolt').map((r) => r.ref)).toEqual(['BOLT-1']);
+    expect(sandbox.receipts('acme').map((r) => r.ref)).toEqual(['ACME-1']);
+  });
+
   it('marks permanent failures failed with the server message; edit and retry fixes them', async () => {
     const { core } = await setup();
     const p = profileOf(core);

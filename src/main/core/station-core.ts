@@ -79,9 +79,10 @@ export class StationCore {
       file: join(options.dataDir, 'outbox.sqlite'),
       clock: this.o.clock,
       ...options.outbox,
-      // Jobs wait for their own profile: only the active one has a key and a client at hand.
-      clientFor: async (profileId) => (profileId === this.profiles.active().id ? this.api() : null),
-      isOnline: () => this.health.current().state !== 'down',
+      clientFor: (profileId) => this.clientForProfile(profileId),
+      // Only the active profile is watched; others find out by trying (and back off).
+      isOnline: (profileId) =>
+        profileId !== this.profiles.active().id || this.health.current().state !== 'down',
     });
     this.health.subscribe((health) => {
       if (health.online) this.outbox.kick(this.profiles.active().id);
@@ -93,7 +94,7 @@ export class StationCore {
     const core = new StationCore(options);
     await core.api();
     core.health.start();
-    core.outbox.start(core.profiles.active().id);
+    for (const profile of core.profiles.list()) core.outbox.start(profile.id);
     return core;
   }
 
@@ -189,12 +190,11 @@ export class StationCore {
   }
 
   async switchProfile(profileId: string): Promise<StationStatus> {
-    this.outbox.stop(this.profiles.active().id);
     await this.profiles.setActive(profileId);
     this.unbind();
     await this.api();
     await this.health.checkNow();
-    this.outbox.start(profileId);
+    this.outbox.kick(profileId);
     return this.status();
   }
 
@@ -216,6 +216,19 @@ export class StationCore {
 
   private async bind(): Promise<ApiClient> {
     const profile = this.profiles.active();
+    const { client, budget } = await this.makeClient(profile, true);
+    this.unbind();
+    const unsubscribe = budget.subscribe(() => this.publish());
+    this.bound = { client, budget, profile, unsubscribe };
+    this.publish();
+    return client;
+  }
+
+  /** A client for any profile; the active one also feeds the health monitor. */
+  private async makeClient(
+    profile: Profile,
+    active: boolean,
+  ): Promise<{ client: ApiClient; budget: CompanyBudget }> {
     const baseUrl = profile.baseUrl ?? (await this.embeddedSandbox()).url;
     const key = await this.keyFor(profile);
     const budget = this.budgets.forCompany(baseUrl, key ?? `no-key:${profile.id}`);
@@ -226,21 +239,28 @@ export class StationCore {
       clock: this.o.clock,
       ...(this.o.fetch ? { fetch: this.o.fetch } : {}),
       ...(this.o.timeoutMs ? { timeoutMs: this.o.timeoutMs } : {}),
-      onAttempt: (attempt) => {
-        if (attempt.status === null)
-          this.health.reportFailure(
-            new NetworkError({ message: attempt.error ?? 'network error' }),
-          );
-        else if (attempt.status === 401 || attempt.status === 403)
-          this.health.reportFailure(new AuthenticationError({ message: 'rejected key' }));
-        else if (attempt.status < 500) this.health.reportSuccess(attempt.ms);
-      },
+      ...(active
+        ? {
+            onAttempt: (attempt: { status: number | null; ms: number; error?: string }) => {
+              if (attempt.status === null)
+                this.health.reportFailure(
+                  new NetworkError({ message: attempt.error ?? 'network error' }),
+                );
+              else if (attempt.status === 401 || attempt.status === 403)
+                this.health.reportFailure(new AuthenticationError({ message: 'rejected key' }));
+              else if (attempt.status < 500) this.health.reportSuccess(attempt.ms);
+            },
+          }
+        : {}),
     });
-    this.unbind();
-    const unsubscribe = budget.subscribe(() => this.publish());
-    this.bound = { client, budget, profile, unsubscribe };
-    this.publish();
-    return client;
+    return { client, budget };
+  }
+
+  /** The outbox sends each profile's jobs with that profile's key and budget, active or not. */
+  private async clientForProfile(profileId: string): Promise<ApiClient | null> {
+    if (profileId === this.profiles.active().id) return this.api();
+    const profile = this.profiles.list().find((p) => p.id === profileId);
+    return profile ? (await this.makeClient(profile, false)).client : null;
   }
 
   private unbind(): void {

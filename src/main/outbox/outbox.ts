@@ -137,6 +137,7 @@ export class Outbox {
 
   enqueue(input: EnqueueInput): EnqueueOutcome {
     const outcome = this.store.enqueue(input);
+    this.active.add(input.profileId);
     if (outcome.status === 'enqueued') {
       const resend = input.confirmResend ? ' (re-send confirmed by the operator)' : '';
       this.audit.record({
