@@ -1,11 +1,46 @@
-import type { PackbenchBridge } from '../../shared/ipc/bridge-types.ts';
-import { AppInfoLine } from './components/AppInfoLine.tsx';
+import { AppShell, Button, Group, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusBar } from './components/StatusBar.tsx';
+import { SettingsScreen } from './screens/SettingsScreen.tsx';
+import { StationScreen } from './screens/StationScreen.tsx';
+import { useStatus } from './stores/context.tsx';
 
-export function App({ bridge }: { bridge: PackbenchBridge }) {
+const SCREENS = ['station', 'settings'] as const;
+type Screen = (typeof SCREENS)[number];
+
+export function App() {
+  const { t } = useTranslation();
+  const [screen, setScreen] = useState<Screen>('station');
+  const start = useStatus((s) => s.start);
+  useEffect(() => start(), [start]);
+
   return (
-    <main>
-      <h1>Packbench</h1>
-      <AppInfoLine bridge={bridge} />
-    </main>
+    <AppShell header={{ height: 64 }} footer={{ height: 52 }} padding="md">
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between">
+          <Title order={3}>{t('app.title')}</Title>
+          <Group component="nav" aria-label="screens">
+            {SCREENS.map((name) => (
+              <Button
+                key={name}
+                size="md"
+                variant={screen === name ? 'filled' : 'subtle'}
+                onClick={() => setScreen(name)}
+                aria-current={screen === name ? 'page' : undefined}
+              >
+                {t(`nav.${name}`)}
+              </Button>
+            ))}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>{screen === 'station' ? <StationScreen /> : <SettingsScreen />}</AppShell.Main>
+      <AppShell.Footer px="md">
+        <Group h="100%">
+          <StatusBar />
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
   );
 }

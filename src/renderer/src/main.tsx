@@ -1,11 +1,38 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { App } from './App.tsx';
+import { createI18n } from './i18n/index.ts';
+import { StoresProvider } from './stores/context.tsx';
+import { createSettingsStore } from './stores/settings-store.ts';
+import { createStationStore } from './stores/station-store.ts';
+import { createStatusStore } from './stores/status-store.ts';
+import { createWebAudioPlayer } from './station/feedback.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const bridge = window.packbench;
+const i18n = createI18n();
+const station = createStationStore(
+  bridge,
+  createWebAudioPlayer(() => station.getState().muted),
+);
+const stores = {
+  status: createStatusStore(bridge),
+  station,
+  settings: createSettingsStore(bridge),
+};
+
 createRoot(root).render(
   <StrictMode>
-    <App bridge={window.packbench} />
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider defaultColorScheme="light">
+        <StoresProvider stores={stores}>
+          <App />
+        </StoresProvider>
+      </MantineProvider>
+    </I18nextProvider>
   </StrictMode>,
 );

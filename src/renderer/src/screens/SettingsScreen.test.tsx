@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { profileInputSchema, type Profile } from '../../../shared/profile.ts';
+import { fail, ok } from '../../../shared/result.ts';
+import type { KeyStatus } from '../../../shared/status.ts';
+import { fakeBridge, renderWithStores, sandboxStatus } from '../test-utils.tsx';
+import { SettingsScreen } from './SettingsScreen.tsx';
+
+const sandbox: Profile = {
+  ...profileInputSchema.parse({ name: 'Sandbox', environment: 'sandbox', baseUrl: null }),
+  id: 'sandbox',
+  createdAt: '',
+  updatedAt: '',
+};
+const keychain = { state: 'available' as const, messageKey: 'keychain.available', detail: '' };
+const demo: KeyStatus = {
+  profileId: 'sandbox',
+  set: false,
+  masked: null,
+  usingDemoKey: true,
+  keychain,
+};
+
+describe('SettingsScreen', () => {
+  it('keeps the key write-only: after saving, only its last characters show', async () => {
+    const setKey = vi.fn(async ({ profileId }: { profileId: string; key: string }) =>
+      ok<KeyStatus>({ ...demo, profileId, set: true, masked: '••••4f2a', usingDemoKey: false }),
+    );
+    const view = renderWithStores(
+      <SettingsScreen />,
+      fakeBridge({
+        listProfiles: async () => ok({ profiles: [sandbox], activeId: 'sandbox' }),
+        getKeyStatus: async () => ok(demo),
+        setKey,
+        testConnection: async () => ok(sandboxStatus.health),
+      }),
+    );
+    expect((await screen.findByTestId('key-status')).textContent).toContain(
+      'Using the public demo key',
+    );
+    const field = screen.getByLabelText('New API key');
+    fireEvent.change(field, { target: { value: 'live-secret-7f3a9c2e4f2a' } });
+    fireEvent.click(screen.getByText('Save key'));
+    await waitFor(() =>
+      expect(screen.getByTestId('key-status').textContent).toBe('API key: Set, ends with ••••4f2a'),
+    );
+    expect(setKey).toHaveBeenCalledWith({ profileId: 'sandbox', key: 'live-secret-7f3a9c2e4f2a' });
+    expect((field as HTMLInputElement).value).toBe('');
+    expect(view.container.innerHTML).not.toContain('live-secret-7f3a9c2e4f2a');
+    expect(screen.getByText('Key saved in the system keychain.')).toBeTruthy();
+  });
+
+  it('explains a locked keychain and a refused key in words', async () => {
+    renderWithStores(
+      <SettingsScreen />,
+      fakeBridge({
+        listProfiles: async () => ok({ profiles: [sandbox], activeId: 'sandbox' }),
+        getKeyStatus: async () =>
+          ok({
+            ...demo,
+            keychain: {
+              state: 'locked',
+              messageKey: 'keychain.locked',
+              detail: 'Collection is locked',
+            },
+          }),
+        setKey: async () =>
+          fail({
+            code: 'keychain.locked',
+            messageKey: 'keychain.locked',
+            message: 'Collection is locked',
+          }),
+      }),
+    );
+    expect(await screen.findByText(/The system keychain is locked/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('New API key'), {
+      target: { value: 'another-key-123' },
+    });
+    fireEvent.click(screen.getByText('Save key'));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/locked/);
+  });
+
+  it('tests the connection and switches language', async () => {
+    const view = renderWithStores(
+      <SettingsScreen />,
+      fakeBridge({
+        listProfiles: async () => ok({ profiles: [sandbox], activeId: 'sandbox' }),
+        getKeyStatus: async () => ok(demo),
+        testConnection: async () =>
+          ok({ ...sandboxStatus.health, state: 'down' as const, online: false }),
+      }),
+    );
+    fireEvent.click(await screen.findByText('Test connection'));
+    expect((await screen.findByTestId('test-result')).textContent).toBe('Connection: Offline');
+    fireEvent.click(screen.getByText('Español'));
+    await waitFor(() => expect(view.i18n.language).toBe('es'));
+    expect(await screen.findByText('Probar conexión')).toBeTruthy();
+  });
+});

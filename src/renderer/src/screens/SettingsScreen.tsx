@@ -1,0 +1,161 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../shared/profile.ts';
+import { ENV_COLOR } from '../components/StatusBar.tsx';
+import { describeError } from '../errors.ts';
+import { LANGUAGES } from '../i18n/index.ts';
+import { useSettings } from '../stores/context.tsx';
+
+/** Profiles, the write-only API key, connection test and language. */
+export function SettingsScreen() {
+  const { t, i18n } = useTranslation();
+  const { profiles, activeId, lastTest, error, notice, busy, load, use, test } = useSettings(
+    (s) => s,
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <Stack>
+      <Title order={2}>{t('settings.profiles')}</Title>
+      {error && (
+        <Alert color="red" role="alert">
+          {describeError(t, error)}
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="green" role="status">
+          {t(`settings.${notice}`)}
+        </Alert>
+      )}
+      {profiles.map((profile) => (
+        <ProfileCard
+          key={profile.id}
+          profile={profile}
+          active={profile.id === activeId}
+          onUse={() => void use(profile.id)}
+          busy={busy}
+        />
+      ))}
+      <Group>
+        <Button size="md" onClick={() => void test()} loading={busy}>
+          {t('settings.test')}
+        </Button>
+        {lastTest && (
+          <Text data-testid="test-result">
+            {t('settings.testResult', { state: t(`status.${lastTest.state}`) })}
+          </Text>
+        )}
+      </Group>
+      <Title order={3}>{t('settings.language')}</Title>
+      <SegmentedControl
+        size="md"
+        value={i18n.language}
+        onChange={(lng) => void i18n.changeLanguage(lng)}
+        data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+      />
+    </Stack>
+  );
+}
+
+function ProfileCard({
+  profile,
+  active,
+  onUse,
+  busy,
+}: {
+  profile: Profile;
+  active: boolean;
+  onUse: () => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const keyStatus = useSettings((s) => s.keys[profile.id]);
+  const saveKey = useSettings((s) => s.saveKey);
+  const removeKey = useSettings((s) => s.removeKey);
+  const [draft, setDraft] = useState('');
+
+  const keyLine = !keyStatus
+    ? t('app.loading')
+    : keyStatus.set
+      ? t('settings.keySet', { last: keyStatus.masked ?? '' })
+      : keyStatus.usingDemoKey
+        ? t('settings.keyDemo')
+        : t('settings.keyMissing');
+
+  return (
+    <Card withBorder padding="md" data-testid={`profile-${profile.id}`}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Group>
+            <Badge color={ENV_COLOR[profile.environment]} variant="filled" size="lg">
+              {t(`environment.${profile.environment}`)}
+            </Badge>
+            <Text fw={700}>{profile.name}</Text>
+            {active && <Badge variant="outline">{t('settings.active')}</Badge>}
+          </Group>
+          {!active && (
+            <Button size="md" variant="light" onClick={onUse} disabled={busy}>
+              {t('settings.use')}
+            </Button>
+          )}
+        </Group>
+        <Text size="sm">
+          {t('settings.baseUrl')}: {profile.baseUrl ?? t('settings.embedded')} ·{' '}
+          {t('settings.apiVersion')}: {profile.apiVersion}
+        </Text>
+        <Text size="sm" data-testid="key-status">
+          {t('settings.key')}: {keyLine}
+        </Text>
+        {keyStatus && keyStatus.keychain.state !== 'available' && (
+          <Alert color="orange">{t(keyStatus.keychain.messageKey)}</Alert>
+        )}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveKey(profile.id, draft).then((saved) => saved && setDraft(''));
+          }}
+        >
+          <Group align="end">
+            <PasswordInput
+              label={t('settings.keyNew')}
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              autoComplete="off"
+              visibilityToggleButtonProps={{ 'aria-hidden': true }}
+              w={320}
+            />
+            <Button type="submit" size="md" disabled={!draft.trim() || busy}>
+              {t('settings.keySave')}
+            </Button>
+            {keyStatus?.set && (
+              <Button
+                size="md"
+                variant="outline"
+                color="red"
+                onClick={() => void removeKey(profile.id)}
+                disabled={busy}
+              >
+                {t('settings.keyRemove')}
+              </Button>
+            )}
+          </Group>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, ok } from '../../../shared/result.ts';
+import type { OrderLookup } from '../../../shared/ipc/channels.ts';
+import { fakeBridge, renderWithStores } from '../test-utils.tsx';
+import { StationScreen } from './StationScreen.tsx';
+
+const lookup: OrderLookup = {
+  order: {
+    id: 'PB-10001',
+    status: 'packed',
+    customer: { name: 'Ana Silva' },
+    items: [{ sku: 'ACM-0001', quantity: 2 }],
+    invoice: { sha256: 'abcdef0123456789'.repeat(4) },
+    labels: [{ sha256: '1'.repeat(64) }, { sha256: '2'.repeat(64) }],
+  },
+  trackings: [
+    {
+      id: 'T1',
+      code: 'QB123BR',
+      carrier: 'Correios SEDEX',
+      events: [{ at: '2026-11-20T10:00:00Z', status: 'posted', description: 'Objeto postado' }],
+    },
+  ],
+};
+
+describe('StationScreen', () => {
+  it('looks up a typed order on Enter and shows items, invoice, labels and tracking with a success sound', async () => {
+    const lookupOrder = vi.fn(async ({ id }: { id: string }) =>
+      ok({ ...lookup, order: { ...lookup.order, id } }),
+    );
+    const play = vi.fn();
+    renderWithStores(<StationScreen />, fakeBridge({ lookupOrder }), { sounds: { play } });
+    const input = screen.getByTestId('scan-input');
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: ' PB-10001 ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText('Order PB-10001 found')).toBeTruthy();
+    expect(lookupOrder).toHaveBeenCalledWith({ id: 'PB-10001' });
+    expect(screen.getByTestId('invoice-state').textContent).toBe('Received (abcdef01)');
+    expect(screen.getByTestId('label-state').textContent).toBe('2 labels received');
+    expect(screen.getByTestId('tracking').textContent).toContain('Objeto postado');
+    expect(screen.getByText('Ana Silva', { exact: false })).toBeTruthy();
+    expect(play).toHaveBeenCalledWith('success');
+    expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows a failure in words, red, with the failure sound', async () => {
+    const lookupOrder = vi.fn(async () =>
+      fail<OrderLookup>({
+        code: 'api.not_found.not_found',
+        messageKey: 'errors.api.not_found',
+        message: 'No order with id "X-1".',
+        status: 404,
+      }),
+    );
+    const play = vi.fn();
+    renderWithStores(<StationScreen />, fakeBridge({ lookupOrder }), { sounds: { play } });
+    const input = screen.getByTestId('scan-input');
+    fireEvent.change(input, { target: { value: 'X-1' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Order X-1 was not found');
+    expect(alert.textContent).toContain('Not found: No order with id "X-1".');
+    expect(play).toHaveBeenCalledWith('failure');
+    expect(screen.getByTestId('recent').textContent).toContain('X-1');
+  });
+
+  it('catches a scanner burst typed while focus is elsewhere, but not slow typing', async () => {
+    const lookupOrder = vi.fn(async ({ id }: { id: string }) =>
+      ok({ ...lookup, order: { ...lookup.order, id } }),
+    );
+    let clock = 0;
+    renderWithStores(<StationScreen now={() => clock} />, fakeBridge({ lookupOrder }));
+    (document.activeElement as HTMLElement).blur();
+    const type = (text: string, gap: number) => {
+      for (const key of [...text, 'Enter']) {
+        clock += gap;
+        fireEvent.keyDown(document.body, { key });
+      }
+    };
+    type('hello', 200);
+    expect(lookupOrder).not.toHaveBeenCalled();
+    type('BT-10002', 6);
+    await waitFor(() => expect(lookupOrder).toHaveBeenCalledWith({ id: 'BT-10002' }));
+    expect(await screen.findByText('Order BT-10002 found')).toBeTruthy();
+  });
+
+  it('speaks pt-BR', async () => {
+    renderWithStores(<StationScreen />, fakeBridge({ lookupOrder: async () => ok(lookup) }), {
+      language: 'pt-BR',
+    });
+    expect(screen.getByText('Bipe ou digite o número do pedido')).toBeTruthy();
+    expect(screen.getByText('Nenhuma leitura ainda.')).toBeTruthy();
+  });
+});

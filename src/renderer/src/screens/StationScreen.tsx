@@ -1,0 +1,124 @@
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../errors.ts';
+import { OrderCard } from '../station/OrderCard.tsx';
+import { ScanDetector } from '../station/scan-detector.ts';
+import { useStation } from '../stores/context.tsx';
+
+const isEditable = (el: Element | null) =>
+  el instanceof HTMLElement &&
+  (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
+/**
+ * Home: one always-focused scan field. A scanner burst anywhere on the screen lands here; a
+ * person typing in another field is left alone.
+ */
+export function StationScreen({ now = () => performance.now() }: { now?: () => number }) {
+  const { t, i18n } = useTranslation();
+  const { pending, current, failure, recent, muted, lookup, toggleMute } = useStation((s) => s);
+  const [value, setValue] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const detector = useRef(new ScanDetector());
+
+  useEffect(() => {
+    input.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target === input.current) return;
+      const code = detector.current.key(event.key, now());
+      if (isEditable(document.activeElement)) return;
+      if (code) {
+        event.preventDefault();
+        setValue('');
+        void lookup(code);
+        input.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [lookup, now]);
+
+  const submit = () => {
+    const id = value.trim();
+    if (!id) return;
+    setValue('');
+    void lookup(id);
+  };
+
+  const tone = failure ? 'red' : current ? 'green' : 'gray';
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack>
+          <TextInput
+            ref={input}
+            size="xl"
+            label={t('station.scanLabel')}
+            description={t('station.scanHint')}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') submit();
+            }}
+            onBlur={() =>
+              setTimeout(() => !isEditable(document.activeElement) && input.current?.focus(), 150)
+            }
+            styles={{ input: { borderWidth: 3, borderColor: `var(--mantine-color-${tone}-6)` } }}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="scan-input"
+          />
+          {pending && (
+            <Group>
+              <Loader size="sm" />
+              <Text>{t('station.lookingUp', { id: pending })}</Text>
+            </Group>
+          )}
+          {failure && (
+            <Alert color="red" title={t('station.notFound', { id: failure.id })} role="alert">
+              {describeError(t, failure.error)}
+            </Alert>
+          )}
+          {current && !failure && (
+            <Alert color="green" title={t('station.found', { id: current.id })} role="status" />
+          )}
+          {current && <OrderCard lookup={current.lookup} />}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack>
+          <Group justify="space-between">
+            <Title order={3}>{t('station.recent')}</Title>
+            <Button variant="light" size="md" onClick={toggleMute}>
+              {muted ? t('station.unmute') : t('station.mute')}
+            </Button>
+          </Group>
+          {recent.length === 0 ? (
+            <Text c="dimmed">{t('station.noRecent')}</Text>
+          ) : (
+            <List spacing="xs" data-testid="recent">
+              {recent.map((scan) => (
+                <List.Item key={scan.id} c={scan.ok ? 'green' : 'red'}>
+                  <Button variant="subtle" size="md" onClick={() => void lookup(scan.id)}>
+                    {scan.id} · {new Date(scan.at).toLocaleTimeString(i18n.language)}
+                  </Button>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

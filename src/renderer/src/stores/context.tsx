@@ -1,0 +1,30 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { createSettingsStore, SettingsState } from './settings-store.ts';
+import type { createStationStore, StationState } from './station-store.ts';
+import type { createStatusStore, StatusState } from './status-store.ts';
+
+export interface Stores {
+  status: ReturnType<typeof createStatusStore>;
+  station: ReturnType<typeof createStationStore>;
+  settings: ReturnType<typeof createSettingsStore>;
+}
+
+const StoresContext = createContext<Stores | null>(null);
+
+export function StoresProvider({ stores, children }: { stores: Stores; children: ReactNode }) {
+  return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
+}
+
+function useStores(): Stores {
+  const stores = useContext(StoresContext);
+  if (!stores) throw new Error('StoresProvider is missing');
+  return stores;
+}
+
+export const useStatus = <T,>(select: (s: StatusState) => T) =>
+  useStore(useStores().status, select);
+export const useStation = <T,>(select: (s: StationState) => T) =>
+  useStore(useStores().station, select);
+export const useSettings = <T,>(select: (s: SettingsState) => T) =>
+  useStore(useStores().settings, select);

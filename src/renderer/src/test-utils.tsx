@@ -1,0 +1,77 @@
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { PackbenchBridge } from '../../shared/ipc/bridge-types.ts';
+import { ok } from '../../shared/result.ts';
+import type { StationStatus } from '../../shared/status.ts';
+import { createI18n, type Language } from './i18n/index.ts';
+import { StoresProvider, type Stores } from './stores/context.tsx';
+import { createSettingsStore } from './stores/settings-store.ts';
+import { createStationStore } from './stores/station-store.ts';
+import { createStatusStore } from './stores/status-store.ts';
+import type { SoundPlayer } from './station/feedback.ts';
+
+export const sandboxStatus: StationStatus = {
+  profile: {
+    id: 'sandbox',
+    name: 'Sandbox',
+    environment: 'sandbox',
+    apiVersion: 'v1.1',
+    baseUrl: 'http://127.0.0.1:4010',
+  },
+  health: {
+    state: 'up',
+    online: true,
+    latencyMs: 12,
+    lastCheckedAt: Date.parse('2026-11-22T10:00:00Z'),
+    lastError: null,
+  },
+  budget: {
+    limit: 100,
+    effectiveLimit: 100,
+    used: 7,
+    remaining: 93,
+    queued: { interactive: 0, submission: 0, background: 0 },
+    pausedUntil: null,
+    rateLimitedTotal: 0,
+  },
+};
+
+/** A bridge whose every channel fails loudly unless the test provides it. */
+export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchBridge {
+  const missing = (name: string) => () => Promise.reject(new Error(`bridge.${name} not faked`));
+  return new Proxy(
+    {
+      getStatus: async () => ok(sandboxStatus),
+      onStatus: () => () => undefined,
+      ...overrides,
+    } as PackbenchBridge,
+    {
+      get: (target, prop: string) =>
+        prop in target ? target[prop as keyof PackbenchBridge] : missing(prop),
+    },
+  );
+}
+
+export function renderWithStores(
+  ui: ReactNode,
+  bridge: PackbenchBridge,
+  options: { language?: Language; sounds?: SoundPlayer } = {},
+) {
+  const sounds = options.sounds ?? { play: () => undefined };
+  const stores: Stores = {
+    status: createStatusStore(bridge),
+    station: createStationStore(bridge, sounds),
+    settings: createSettingsStore(bridge),
+  };
+  const i18n = createI18n(options.language ?? 'en');
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <StoresProvider stores={stores}>{ui}</StoresProvider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, stores, i18n };
+}
