@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { NativeKeychain } from '../../src/main/core/keychain.ts';
+import {
+  createStationCore,
+  type StationCore,
+  type StationCoreOptions,
+} from '../../src/main/core/station-core.ts';
+import { createHandlers } from '../../src/main/handlers.ts';
+import { registerIpcHandlers, type IpcEventLike } from '../../src/main/ipc-manager.ts';
+import { channelOf } from '../../src/shared/ipc/channels.ts';
+import { tempDir } from '../outbox/helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const RENDERER = join(ROOT, 'out/renderer');
+export const APP_URL = 'http://packbench.test/index.html';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const MIME: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+};
+
+/** The real preload, bundled with `electron` replaced by the shim. */
+async function bundlePreload(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    resolve: { alias: { electron: join(ROOT, 'test/e2e/electron-shim.ts') } },
+    build: {
+      write: false,
+      minify: false,
+      lib: {
+        entry: join(ROOT, 'src/preload/index.ts'),
+        formats: ['iife'],
+        name: 'packbenchPreload',
+      },
+    },
+  });
+  const result = Array.isArray(output) ? output[0] : output;
+  const chunk = (result as { output: { type: string; code?: string }[] }).output.find(
+    (o) => o.type === 'chunk',
+  );
+  if (!chunk?.code) throw new Error('preload bundle is empty');
+  return chunk.code;
+}
+
+export interface Station {
+  core: StationCore;
+  page: Page;
+  context: BrowserContext;
+  sounds: () => Promise<number[]>;
+  screenshot: (name: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+let browser: Browser | null = null;
+let preload: string | null = null;
+
+/** Real renderer build + real preload + real IPC handlers on a real core, in Debian's Chromium. */
+export async function launchStation(options: Partial<StationCoreOptions> = {}): Promise<Station> {
+  preload ??= await bundlePreload();
+  browser ??= await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const dir = tempDir('packbench-e2e-');
+  const core = await createStationCore({
+    dataDir: dir.path,
+    keychain: new NativeKeychain({ service: `Packbench-e2e-${randomUUID()}` }),
+    health: { intervalMs: 60_000, retryMs: 300 },
+    ...options,
+  });
+  const handlers = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
+  registerIpcHandlers(
+    {
+      handle: (channel, listener) => void handlers.set(channel, listener),
+      removeHandler: (channel) => void handlers.delete(channel),
+    },
+    createHandlers({
+      core,
+      appInfo: () => ({
+        name: 'Packbench',
+        version: 'e2e',
+        versions: { node: process.versions.node, electron: null, chrome: null },
+        platform: process.platform,
+      }),
+    }),
+    {
+      isTrustedSender: (event) =>
+        event.senderFrame?.url.startsWith('http://packbench.test/') === true,
+    },
+  );
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route('http://packbench.test/**', async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    const file = resolve(RENDERER, `.${path}`);
+    if (!file.startsWith(RENDERER)) return route.fulfill({ status: 404 });
+    try {
+      await route.fulfill({
+        body: readFileSync(file),
+        contentType: MIME[extname(file)] ?? 'application/octet-stream',
+      });
+    } catch {
+      await route.fulfill({ status: 404 });
+    }
+  });
+  await context.exposeBinding(
+    '__packbenchInvoke',
+    async (source, channel: string, args: unknown[]) => {
+      const handler = handlers.get(channel);
+      if (!handler) throw new Error(`no handler for ${channel}`);
+      return handler({ sender: { id: 1 }, senderFrame: { url: source.frame.url() } }, ...args);
+    },
+  );
+  // Records every tone the page plays, to check success and failure sounds.
+  await context.addInitScript(() => {
+    const tones: number[] = [];
+    (window as unknown as { __tones: number[] }).__tones = tones;
+    const original = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      const oscillator = original.call(this);
+      queueMicrotask(() => tones.push(oscillator.frequency.value));
+      return oscillator;
+    };
+  });
+  await context.addInitScript({ content: preload });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const offStatus = core.onStatus((status) => {
+    void page
+      .evaluate(
+        ([channel, payload]) =>
+          (
+            window as unknown as { __packbenchEmit: (c: string, p: unknown) => void }
+          ).__packbenchEmit(channel as string, payload),
+        [channelOf('onStatus'), status] as const,
+      )
+      .catch(() => undefined);
+  });
+  await page.goto(APP_URL);
+
+  return {
+    core,
+    page,
+    context,
+    sounds: () => page.evaluate(() => (window as unknown as { __tones: number[] }).__tones),
+    screenshot: async (name) => {
+      mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+      await page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`) });
+    },
+    close: async () => {
+      offStatus();
+      await context.close();
+      await core.close();
+      dir.remove();
+      if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    },
+  };
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = null;
+}
+
+export { rmSync };
