@@ -2,6 +2,7 @@ import { fail, ok, type AppError, type Result } from '../shared/result.ts';
 import { ApiError } from './api/errors.ts';
 import { KeychainError } from './core/keychain.ts';
 import { ProfileError } from './core/profile-store.ts';
+import { OutboxInputError } from './outbox/job-store.ts';
 
 /** What the window may learn about a failure: code, sentence key, safe detail. */
 export function toAppError(error: unknown): AppError {
@@ -19,6 +20,14 @@ export function toAppError(error: unknown): AppError {
       messageKey: `errors.profiles.${error.code}`,
       message: error.message,
       details: error.issues,
+    };
+  }
+  if (error instanceof OutboxInputError) {
+    return {
+      code: `outbox.${error.code}`,
+      messageKey: `errors.outbox.${error.code}`,
+      message: error.message,
+      details: error.details,
     };
   }
   return {

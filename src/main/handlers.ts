@@ -40,6 +40,57 @@ export function createHandlers({ appInfo, core }: HandlerDeps): Handlers {
     getKeyStatus: ({ profileId }) => asResult(() => core.keyStatus(profileId)),
     setKey: ({ profileId, key }) => asResult(() => core.setKey(profileId, key)),
     removeKey: ({ profileId }) => asResult(() => core.removeKey(profileId)),
+    submitInvoice: ({ order, fileName, bytes, confirmResend }) =>
+      asResult(() =>
+        core.outbox.enqueue({
+          profileId: core.profiles.active().id,
+          kind: 'invoice.upload',
+          payload: { order, fileName },
+          file: bytes,
+          ...(confirmResend ? { confirmResend } : {}),
+        }),
+      ),
+    submitLabel: ({ order, fileName, bytes, format, confirmResend }) =>
+      asResult(() =>
+        core.outbox.enqueue({
+          profileId: core.profiles.active().id,
+          kind: 'label.upload',
+          payload: { order, fileName, ...(format ? { format } : {}) },
+          file: bytes,
+          ...(confirmResend ? { confirmResend } : {}),
+        }),
+      ),
+    getOutbox: ({ states }) =>
+      asResult(() => {
+        const profileId = core.profiles.active().id;
+        return {
+          snapshot: core.outbox.snapshot(profileId),
+          jobs: core.outbox.store.list({ profileId, ...(states ? { states } : {}) }),
+        };
+      }),
+    retryJob: ({ id }) => asResult(() => core.outbox.retry(id)),
+    retryAllJobs: () =>
+      asResult(() => ({ count: core.outbox.retryAll(core.profiles.active().id) })),
+    discardJob: ({ id }) =>
+      asResult(() => {
+        core.outbox.discard(id);
+        return core.outbox.snapshot(core.profiles.active().id);
+      }),
+    getAudit: ({ limit }) =>
+      asResult(() =>
+        core.outbox.audit
+          .list({ limit: limit ?? 200 })
+          .map(({ id, at, event, jobId, messageKey, message }) => ({
+            id,
+            at,
+            event,
+            jobId,
+            messageKey,
+            message,
+          })),
+      ),
+    exportAuditCsv: () =>
+      asResult(() => core.outbox.audit.toCsv(core.outbox.audit.list({ limit: 100_000 }))),
     lookupOrder: async ({ id }) => {
       const result = await asResult(async () => {
         const api = await core.api();

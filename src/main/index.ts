@@ -58,6 +58,12 @@ void app.whenReady().then(async () => {
     keychain: new NativeKeychain(),
   });
   core.onStatus(throttleLatest((status) => publish('onStatus', status), 250, systemClock));
+  const pushOutbox = throttleLatest(
+    (change: EventChannels['onOutbox']) => publish('onOutbox', change),
+    200,
+    systemClock,
+  );
+  core.outbox.subscribe((profileId, snapshot, job) => pushOutbox({ profileId, snapshot, job }));
   app.on('will-quit', () => void core.close());
 
   protocol.handle(APP_SCHEME, async (request) => {

@@ -19,8 +19,21 @@ export const contextBridge = {
   },
 };
 
+/** Playwright bindings carry JSON: bytes travel as base64 and are restored on the other side. */
+function encode(value: unknown): unknown {
+  if (value instanceof Uint8Array) {
+    let binary = '';
+    for (const byte of value) binary += String.fromCharCode(byte);
+    return { __bytes: btoa(binary) };
+  }
+  if (Array.isArray(value)) return value.map(encode);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  return value;
+}
+
 export const ipcRenderer = {
-  invoke: (channel: string, ...args: unknown[]) => w.__packbenchInvoke(channel, args),
+  invoke: (channel: string, ...args: unknown[]) => w.__packbenchInvoke(channel, args.map(encode)),
   on(channel: string, listener: Listener) {
     if (!listeners.has(channel)) listeners.set(channel, new Set());
     listeners.get(channel)?.add(listener);

@@ -67,6 +67,15 @@ export interface Station {
   close: () => Promise<void>;
 }
 
+function decode(value: unknown): unknown {
+  if (value && typeof value === 'object' && '__bytes' in value)
+    return new Uint8Array(Buffer.from(String((value as { __bytes: string }).__bytes), 'base64'));
+  if (Array.isArray(value)) return value.map(decode);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
+  return value;
+}
+
 let browser: Browser | null = null;
 let preload: string | null = null;
 
@@ -125,7 +134,10 @@ export async function launchStation(options: Partial<StationCoreOptions> = {}): 
     async (source, channel: string, args: unknown[]) => {
       const handler = handlers.get(channel);
       if (!handler) throw new Error(`no handler for ${channel}`);
-      return handler({ sender: { id: 1 }, senderFrame: { url: source.frame.url() } }, ...args);
+      return handler(
+        { sender: { id: 1 }, senderFrame: { url: source.frame.url() } },
+        ...args.map(decode),
+      );
     },
   );
   // Records every tone the page plays, to check success and failure sounds.
@@ -143,17 +155,20 @@ export async function launchStation(options: Partial<StationCoreOptions> = {}): 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const offStatus = core.onStatus((status) => {
+  const emit = (channel: string, payload: unknown) =>
     void page
       .evaluate(
-        ([channel, payload]) =>
+        ([c, p]) =>
           (
             window as unknown as { __packbenchEmit: (c: string, p: unknown) => void }
-          ).__packbenchEmit(channel as string, payload),
-        [channelOf('onStatus'), status] as const,
+          ).__packbenchEmit(c as string, p),
+        [channel, payload] as const,
       )
       .catch(() => undefined);
-  });
+  const offStatus = core.onStatus((status) => emit(channelOf('onStatus'), status));
+  const offOutbox = core.outbox.subscribe((profileId, snapshot, job) =>
+    emit(channelOf('onOutbox'), { profileId, snapshot, job }),
+  );
   await page.goto(APP_URL);
 
   return {
@@ -167,12 +182,35 @@ export async function launchStation(options: Partial<StationCoreOptions> = {}): 
     },
     close: async () => {
       offStatus();
+      offOutbox();
       await context.close();
       await core.close();
       dir.remove();
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     },
   };
+}
+
+/** Drops files on the element, as a person dragging them from the file manager would. */
+export async function dropFiles(
+  page: Page,
+  selector: string,
+  files: { name: string; type: string; bytes: Uint8Array }[],
+): Promise<void> {
+  const payload = files.map((f) => ({
+    name: f.name,
+    type: f.type,
+    b64: Buffer.from(f.bytes).toString('base64'),
+  }));
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const f of list)
+      transfer.items.add(
+        new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }),
+      );
+    return transfer;
+  }, payload);
+  await page.dispatchEvent(selector, 'drop', { dataTransfer });
 }
 
 export async function closeBrowser(): Promise<void> {

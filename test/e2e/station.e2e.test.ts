@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NativeKeychain } from '../../src/main/core/keychain.ts';
-import { closeBrowser, launchStation } from './harness.ts';
+import { closeBrowser, dropFiles, launchStation } from './harness.ts';
 
 afterAll(() => closeBrowser());
 
@@ -44,6 +44,49 @@ describe('the station in a real browser', () => {
     }
   });
 
+  it('drop an invoice PDF and a label file: both delivered through the outbox, and the order shows them', async () => {
+    const station = await launchStation();
+    try {
+      const { page } = station;
+      await page.getByText('Online').waitFor({ timeout: 15_000 });
+      await page.getByTestId('scan-input').fill('PB-10007');
+      await page.keyboard.press('Enter');
+      await page.getByText('Order PB-10007 found').waitFor();
+      const encoder = new TextEncoder();
+      await dropFiles(page, '[data-testid=drop-area]', [
+        {
+          name: 'NF-e PB-10007.pdf',
+          type: 'application/pdf',
+          bytes: encoder.encode('%PDF-1.4\n% e2e invoice\n%%EOF\n'),
+        },
+        {
+          name: 'etiqueta.zpl',
+          type: 'text/plain',
+          bytes: encoder.encode('^XA^FO50,50^FDPB-10007^FS^XZ^XA^FDsecond^FS^XZ'),
+        },
+        {
+          name: 'photo.pdf',
+          type: 'application/pdf',
+          bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47]),
+        },
+      ]);
+      await page.getByText('NF-e PB-10007.pdf queued for order PB-10007').waitFor();
+      await page.getByText('etiqueta.zpl queued for order PB-10007').waitFor();
+      await page.getByText('photo.pdf is not a PDF (it does not start with %PDF-).').waitFor();
+      await station.core.outbox.idle(station.core.profiles.active().id);
+      await page.getByRole('button', { name: 'Outbox' }).click();
+      await page.getByText('Nothing waiting. Everything was delivered.').waitFor();
+      await page.getByRole('button', { name: 'Station' }).click();
+      await page.getByTestId('scan-input').fill('PB-10007');
+      await page.keyboard.press('Enter');
+      await page.getByText('1 label received').waitFor();
+      expect(await page.getByTestId('invoice-state').textContent()).toMatch(/^Received/);
+      await station.screenshot('station-dropped-en');
+    } finally {
+      await station.close();
+    }
+  });
+
   it('a key set in Settings is in the real keychain and nowhere in the page', async () => {
     const station = await launchStation();
     try {
@@ -81,21 +124,21 @@ describe('the station in a real browser', () => {
       const { page } = station;
       await page.getByText('Online').waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Settings' }).click();
-      for (const [label, station_, settings] of [
-        ['Português (Brasil)', 'Estação', 'Configurações'],
-        ['Español', 'Estación', 'Configuración'],
+      for (const [label, names] of [
+        ['Português (Brasil)', ['Estação', 'Fila de envio', 'Configurações']],
+        ['Español', ['Estación', 'Cola de envío', 'Configuración']],
       ] as const) {
         await page.getByText(label).click();
-        await page.getByRole('button', { name: settings }).waitFor();
-        const settingsText = await page.locator('body').innerText();
-        await page.getByRole('button', { name: station_ }).click();
-        const stationText = await page.locator('body').innerText();
-        for (const text of [settingsText, stationText])
-          expect(text).not.toMatch(
-            /\b(app|nav|status|station|settings|errors|keychain|environment|orderStatus)\.[a-zA-Z_]+/,
+        for (const name of [...names].reverse()) {
+          await page.getByRole('button', { name, exact: true }).click();
+          await page.waitForTimeout(100);
+          const text = await page.locator('body').innerText();
+          expect(text, name).not.toMatch(
+            /\b(app|nav|status|station|settings|errors|keychain|environment|orderStatus|outbox|drop)\.[a-zA-Z_]+/,
           );
+        }
         await station.screenshot(`station-${label.startsWith('P') ? 'pt-BR' : 'es'}`);
-        await page.getByRole('button', { name: settings }).click();
+        await page.getByRole('button', { name: names[2], exact: true }).click();
       }
     } finally {
       await station.close();

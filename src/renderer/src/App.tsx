@@ -2,18 +2,21 @@ import { AppShell, Button, Group, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBar } from './components/StatusBar.tsx';
+import { OutboxScreen } from './screens/OutboxScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StationScreen } from './screens/StationScreen.tsx';
-import { useStatus } from './stores/context.tsx';
+import { useOutbox, useStatus } from './stores/context.tsx';
 
-const SCREENS = ['station', 'settings'] as const;
+const SCREENS = ['station', 'outbox', 'settings'] as const;
 type Screen = (typeof SCREENS)[number];
 
 export function App() {
   const { t } = useTranslation();
   const [screen, setScreen] = useState<Screen>('station');
   const start = useStatus((s) => s.start);
+  const followOutbox = useOutbox((s) => s.start);
   useEffect(() => start(), [start]);
+  useEffect(() => followOutbox(), [followOutbox]);
 
   return (
     <AppShell header={{ height: 64 }} footer={{ height: 52 }} padding="md">
@@ -35,7 +38,11 @@ export function App() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main>{screen === 'station' ? <StationScreen /> : <SettingsScreen />}</AppShell.Main>
+      <AppShell.Main>
+        {screen === 'station' && <StationScreen />}
+        {screen === 'outbox' && <OutboxScreen />}
+        {screen === 'settings' && <SettingsScreen />}
+      </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%">
           <StatusBar />

@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './stores/context.tsx';
+import { createOutboxStore } from './stores/outbox-store.ts';
 import { createSettingsStore } from './stores/settings-store.ts';
 import { createStationStore } from './stores/station-store.ts';
 import { createStatusStore } from './stores/status-store.ts';
@@ -23,6 +24,7 @@ const stores = {
   status: createStatusStore(bridge),
   station,
   settings: createSettingsStore(bridge),
+  outbox: createOutboxStore(bridge),
 };
 
 createRoot(root).render(

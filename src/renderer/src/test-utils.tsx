@@ -7,6 +7,7 @@ import { ok } from '../../shared/result.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider, type Stores } from './stores/context.tsx';
+import { createOutboxStore } from './stores/outbox-store.ts';
 import { createSettingsStore } from './stores/settings-store.ts';
 import { createStationStore } from './stores/station-store.ts';
 import { createStatusStore } from './stores/status-store.ts';
@@ -64,6 +65,7 @@ export function renderWithStores(
     status: createStatusStore(bridge),
     station: createStationStore(bridge, sounds),
     settings: createSettingsStore(bridge),
+    outbox: createOutboxStore(bridge),
   };
   const i18n = createI18n(options.language ?? 'en');
   const view = render(

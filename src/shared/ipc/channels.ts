@@ -6,6 +6,7 @@
 
 import type { Order, Tracking } from '../api/schemas.ts';
 import type { Profile, ProfileInput } from '../profile.ts';
+import type { JobView, OutboxSnapshot } from '../outbox.ts';
 import type { HealthSnapshot, KeyStatus, StationStatus } from '../status.ts';
 
 export interface AppInfo {
@@ -30,6 +31,26 @@ export interface OrderLookup {
   trackings: Tracking[];
 }
 
+export interface SubmitOutcome {
+  status: 'enqueued' | 'existing' | 'needs_confirmation';
+  job: JobView;
+}
+
+export interface AuditView {
+  id: number;
+  at: number;
+  event: string;
+  jobId: string | null;
+  messageKey: string;
+  message: string;
+}
+
+export interface OutboxChange {
+  profileId: string;
+  snapshot: OutboxSnapshot;
+  job: JobView | null;
+}
+
 /** Request/response channels: input as the renderer sends it, output inside a Result. */
 export interface InvokeChannels {
   getAppInfo: { input: undefined; output: AppInfo };
@@ -43,12 +64,36 @@ export interface InvokeChannels {
   setKey: { input: { profileId: string; key: string }; output: KeyStatus };
   removeKey: { input: { profileId: string }; output: KeyStatus };
   lookupOrder: { input: { id: string }; output: OrderLookup };
+  submitInvoice: {
+    input: { order: string; fileName: string; bytes: Uint8Array; confirmResend?: boolean };
+    output: SubmitOutcome;
+  };
+  submitLabel: {
+    input: {
+      order: string;
+      fileName: string;
+      bytes: Uint8Array;
+      format?: 'zpl' | 'pdf' | 'png';
+      confirmResend?: boolean;
+    };
+    output: SubmitOutcome;
+  };
+  getOutbox: {
+    input: { states?: JobView['state'][] };
+    output: { snapshot: OutboxSnapshot; jobs: JobView[] };
+  };
+  retryJob: { input: { id: string }; output: JobView };
+  retryAllJobs: { input: undefined; output: { count: number } };
+  discardJob: { input: { id: string }; output: OutboxSnapshot };
+  getAudit: { input: { limit?: number }; output: AuditView[] };
+  exportAuditCsv: { input: undefined; output: string };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
 export interface EventChannels {
   onNotice: Notice;
   onStatus: StationStatus;
+  onOutbox: OutboxChange;
 }
 
 export type InvokeName = keyof InvokeChannels;
@@ -66,8 +111,17 @@ export const channels = {
   setKey: 'invoke',
   removeKey: 'invoke',
   lookupOrder: 'invoke',
+  submitInvoice: 'invoke',
+  submitLabel: 'invoke',
+  getOutbox: 'invoke',
+  retryJob: 'invoke',
+  retryAllJobs: 'invoke',
+  discardJob: 'invoke',
+  getAudit: 'invoke',
+  exportAuditCsv: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
+  onOutbox: 'event',
 } as const satisfies Record<InvokeName, 'invoke'> & Record<EventName, 'event'>;
 
 export const invokeNames = Object.keys(channels).filter(

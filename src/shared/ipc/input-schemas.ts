@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { JOB_STATES } from '../outbox.ts';
 import { profileInputSchema } from '../profile.ts';
 import type { InvokeChannels, InvokeName } from './channels.ts';
 
 const id = z.string().trim().min(1).max(64);
+const fileName = z.string().trim().min(1).max(255);
+const bytes = z.instanceof(Uint8Array).refine((b) => b.length > 0, 'is empty');
+const jobId = z.string().uuid();
 const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'is not a profile id');
 
 /** Main validates every IPC input against these before anything else sees it. */
@@ -26,6 +30,20 @@ export const inputSchemas = {
   }),
   removeKey: z.object({ profileId }),
   lookupOrder: z.object({ id }),
+  submitInvoice: z.object({ order: id, fileName, bytes, confirmResend: z.boolean().optional() }),
+  submitLabel: z.object({
+    order: id,
+    fileName,
+    bytes,
+    format: z.enum(['zpl', 'pdf', 'png']).optional(),
+    confirmResend: z.boolean().optional(),
+  }),
+  getOutbox: z.object({ states: z.array(z.enum(JOB_STATES)).optional() }),
+  retryJob: z.object({ id: jobId }),
+  retryAllJobs: z.undefined(),
+  discardJob: z.object({ id: jobId }),
+  getAudit: z.object({ limit: z.number().int().min(1).max(10_000).optional() }),
+  exportAuditCsv: z.undefined(),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 export type ParsedInput<K extends InvokeName> = z.output<(typeof inputSchemas)[K]>;

@@ -86,6 +86,36 @@ describe('StationScreen', () => {
     expect(await screen.findByText('Order BT-10002 found')).toBeTruthy();
   });
 
+  it('checks dropped files and queues them for the scanned order, asking before a re-send', async () => {
+    const submitInvoice = vi
+      .fn()
+      .mockResolvedValueOnce(ok({ status: 'needs_confirmation', job: {} }))
+      .mockResolvedValueOnce(ok({ status: 'enqueued', job: {} }));
+    const view = renderWithStores(
+      <StationScreen />,
+      fakeBridge({ lookupOrder: async () => ok(lookup), submitInvoice }),
+    );
+    const input = screen.getByTestId('scan-input');
+    fireEvent.change(input, { target: { value: 'PB-10001' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await screen.findByTestId('drop-area');
+    const pdf = new TextEncoder().encode('%PDF-1.4 nf');
+    await view.stores.station.getState().dropFiles([
+      { name: 'nf.pdf', bytes: pdf },
+      { name: 'empty.pdf', bytes: new Uint8Array() },
+    ]);
+    expect(await screen.findByText('nf.pdf was already delivered. Send it again?')).toBeTruthy();
+    expect(screen.getByText('empty.pdf is empty.')).toBeTruthy();
+    fireEvent.click(screen.getByText('Send again'));
+    expect(await screen.findByText('nf.pdf queued for order PB-10001')).toBeTruthy();
+    expect(submitInvoice).toHaveBeenLastCalledWith({
+      order: 'PB-10001',
+      fileName: 'nf.pdf',
+      bytes: pdf,
+      confirmResend: true,
+    });
+  });
+
   it('speaks pt-BR', async () => {
     renderWithStores(<StationScreen />, fakeBridge({ lookupOrder: async () => ok(lookup) }), {
       language: 'pt-BR',

@@ -13,6 +13,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../errors.ts';
+import { DropArea } from '../station/DropArea.tsx';
 import { OrderCard } from '../station/OrderCard.tsx';
 import { ScanDetector } from '../station/scan-detector.ts';
 import { useStation } from '../stores/context.tsx';
@@ -93,6 +94,7 @@ export function StationScreen({ now = () => performance.now() }: { now?: () => n
           {current && !failure && (
             <Alert color="green" title={t('station.found', { id: current.id })} role="status" />
           )}
+          {current && <DropArea />}
           {current && <OrderCard lookup={current.lookup} />}
         </Stack>
       </Grid.Col>

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import type { createOutboxStore, OutboxState } from './outbox-store.ts';
 import type { createSettingsStore, SettingsState } from './settings-store.ts';
 import type { createStationStore, StationState } from './station-store.ts';
 import type { createStatusStore, StatusState } from './status-store.ts';
@@ -8,6 +9,7 @@ export interface Stores {
   status: ReturnType<typeof createStatusStore>;
   station: ReturnType<typeof createStationStore>;
   settings: ReturnType<typeof createSettingsStore>;
+  outbox: ReturnType<typeof createOutboxStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -28,3 +30,5 @@ export const useStation = <T,>(select: (s: StationState) => T) =>
   useStore(useStores().station, select);
 export const useSettings = <T,>(select: (s: SettingsState) => T) =>
   useStore(useStores().settings, select);
+export const useOutbox = <T,>(select: (s: OutboxState) => T) =>
+  useStore(useStores().outbox, select);

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
 import type { OrderLookup } from '../../../shared/ipc/channels.ts';
+import { checkFile, MAX_FILE_MB } from '../station/file-checks.ts';
 import type { AppError } from '../../../shared/result.ts';
 import type { SoundPlayer } from '../station/feedback.ts';
 
@@ -10,51 +11,137 @@ export interface RecentScan {
   at: number;
 }
 
+export interface DroppedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** What became of one dropped file; `key` and `values` are for the operator's sentence. */
+export interface DropResult {
+  name: string;
+  tone: 'ok' | 'warning' | 'error';
+  key: string;
+  values: Record<string, string | number>;
+  /** Kept only while the operator may confirm a re-send. */
+  pending?: { file: DroppedFile; kind: 'invoice' | 'label'; order: string };
+}
+
 export interface StationState {
   pending: string | null;
   current: { id: string; lookup: OrderLookup } | null;
   failure: { id: string; error: AppError } | null;
   recent: RecentScan[];
   muted: boolean;
+  drops: DropResult[];
   lookup: (id: string) => Promise<void>;
   toggleMute: () => void;
+  /** Checks dropped files and queues them for the current order. */
+  dropFiles: (files: DroppedFile[]) => Promise<void>;
+  /** The operator confirmed sending again a file that was already delivered. */
+  resend: (name: string) => Promise<void>;
 }
 
 const RECENT_LIMIT = 12;
 
 export const createStationStore = (
-  bridge: Pick<PackbenchBridge, 'lookupOrder'>,
+  bridge: Pick<PackbenchBridge, 'lookupOrder' | 'submitInvoice' | 'submitLabel'>,
   sounds: SoundPlayer,
   now: () => number = Date.now,
 ) =>
-  createStore<StationState>()((set, get) => ({
-    pending: null,
-    current: null,
-    failure: null,
-    recent: [],
-    muted: globalThis.localStorage?.getItem('packbench.muted') === '1',
-    lookup: async (raw) => {
-      const id = raw.trim();
-      if (!id) return;
-      set({ pending: id });
-      const result = await bridge.lookupOrder({ id });
-      // A newer scan may have started meanwhile: only the latest one updates the screen.
-      if (get().pending !== id) return;
-      const recent = [
-        { id, ok: result.ok, at: now() },
-        ...get().recent.filter((r) => r.id !== id),
-      ].slice(0, RECENT_LIMIT);
-      if (result.ok) {
-        set({ pending: null, current: { id, lookup: result.value }, failure: null, recent });
-        sounds.play('success');
-      } else {
-        set({ pending: null, failure: { id, error: result.error }, recent });
-        sounds.play('failure');
-      }
-    },
-    toggleMute: () => {
-      const muted = !get().muted;
-      globalThis.localStorage?.setItem('packbench.muted', muted ? '1' : '0');
-      set({ muted });
-    },
-  }));
+  createStore<StationState>()((set, get) => {
+    const record = (result: DropResult) =>
+      set({ drops: [result, ...get().drops.filter((d) => d.name !== result.name)].slice(0, 20) });
+    const submit = async (
+      file: DroppedFile,
+      kind: 'invoice' | 'label',
+      order: string,
+      confirmResend: boolean,
+    ) => {
+      const input = {
+        order,
+        fileName: file.name,
+        bytes: file.bytes,
+        ...(confirmResend ? { confirmResend } : {}),
+      };
+      const result =
+        kind === 'invoice' ? await bridge.submitInvoice(input) : await bridge.submitLabel(input);
+      const values = { file: file.name, order };
+      if (!result.ok)
+        return record({
+          name: file.name,
+          tone: 'error',
+          key: result.error.messageKey,
+          values: { ...values, message: result.error.message },
+        });
+      if (result.value.status === 'needs_confirmation')
+        return record({
+          name: file.name,
+          tone: 'warning',
+          key: 'drop.confirm',
+          values,
+          pending: { file, kind, order },
+        });
+      record({
+        name: file.name,
+        tone: 'ok',
+        key: result.value.status === 'existing' ? 'drop.existing' : 'drop.queued',
+        values,
+      });
+    };
+    return {
+      pending: null,
+      drops: [],
+      current: null,
+      failure: null,
+      recent: [],
+      muted: globalThis.localStorage?.getItem('packbench.muted') === '1',
+      lookup: async (raw) => {
+        const id = raw.trim();
+        if (!id) return;
+        set({ pending: id });
+        const result = await bridge.lookupOrder({ id });
+        // A newer scan may have started meanwhile: only the latest one updates the screen.
+        if (get().pending !== id) return;
+        const recent = [
+          { id, ok: result.ok, at: now() },
+          ...get().recent.filter((r) => r.id !== id),
+        ].slice(0, RECENT_LIMIT);
+        if (result.ok) {
+          set({ pending: null, current: { id, lookup: result.value }, failure: null, recent });
+          sounds.play('success');
+        } else {
+          set({ pending: null, failure: { id, error: result.error }, recent });
+          sounds.play('failure');
+        }
+      },
+      toggleMute: () => {
+        const muted = !get().muted;
+        globalThis.localStorage?.setItem('packbench.muted', muted ? '1' : '0');
+        set({ muted });
+      },
+      dropFiles: async (files) => {
+        const order = get().current?.id;
+        for (const file of files) {
+          if (!order) {
+            record({ name: file.name, tone: 'error', key: 'drop.noOrder', values: {} });
+            continue;
+          }
+          const verdict = checkFile(file.name, file.bytes);
+          if (!verdict.ok) {
+            record({
+              name: file.name,
+              tone: 'error',
+              key: `drop.${verdict.reason}`,
+              values: { file: file.name, limit: MAX_FILE_MB },
+            });
+            continue;
+          }
+          await submit(file, verdict.kind, order, false);
+        }
+      },
+      resend: async (name) => {
+        const pending = get().drops.find((d) => d.name === name)?.pending;
+        if (pending) await submit(pending.file, pending.kind, pending.order, true);
+      },
+    };
+  });

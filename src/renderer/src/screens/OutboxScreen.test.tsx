@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { JobView, OutboxSnapshot } from '../../../shared/outbox.ts';
+import { ok } from '../../../shared/result.ts';
+import { fakeBridge, renderWithStores } from '../test-utils.tsx';
+import { OutboxScreen } from './OutboxScreen.tsx';
+
+const failed: JobView = {
+  id: '11111111-1111-4111-8111-111111111111',
+  profileId: 'sandbox',
+  kind: 'invoice.upload',
+  payload: { order: 'PB-404', fileName: 'nf.pdf' },
+  fileSize: 10,
+  fileSha256: 'a'.repeat(64),
+  state: 'failed',
+  attempts: 1,
+  nextAttemptAt: 0,
+  lastError: {
+    family: 'not_found',
+    code: 'not_found',
+    messageKey: 'errors.api.not_found',
+    message: 'No order with id "PB-404".',
+    status: 404,
+  },
+  createdAt: Date.parse('2026-11-22T09:00:00Z'),
+  updatedAt: Date.parse('2026-11-22T09:00:01Z'),
+};
+const snapshot: OutboxSnapshot = {
+  counts: { queued: 0, sending: 0, done: 4, failed: 1, uncertain: 0 },
+  pausedForAuth: true,
+  quarantined: 1,
+};
+
+function setup() {
+  const bridge = fakeBridge({
+    getOutbox: vi.fn(async () => ok({ snapshot, jobs: [failed] })),
+    getAudit: vi.fn(async () =>
+      ok([
+        {
+          id: 1,
+          at: Date.parse('2026-11-22T09:00:01Z'),
+          event: 'job.failed',
+          jobId: failed.id,
+          messageKey: 'errors.api.not_found',
+          message: 'No order with id "PB-404".',
+        },
+      ]),
+    ),
+    retryJob: vi.fn(async () => ok({ ...failed, state: 'queued' as const })),
+    discardJob: vi.fn(async () => ok(snapshot)),
+    retryAllJobs: vi.fn(async () => ok({ count: 1 })),
+  });
+  renderWithStores(<OutboxScreen />, bridge);
+  return bridge;
+}
+
+describe('OutboxScreen', () => {
+  it('lists what is not delivered, in words, with counts, the auth hold and quarantined rows', async () => {
+    setup();
+    expect((await screen.findByTestId('jobs')).textContent).toContain(
+      'Not found: No order with id "PB-404".',
+    );
+    expect(screen.getByText('Invoice')).toBeTruthy();
+    expect(screen.getByText('PB-404')).toBeTruthy();
+    expect(screen.getByTestId('outbox-counts').textContent).toContain('Failed: 1');
+    expect(screen.getByText(/Sending is paused/)).toBeTruthy();
+    expect(screen.getByText('1 stored job could not be read and was set aside.')).toBeTruthy();
+    expect(screen.getByTestId('audit').textContent).toContain('job.failed');
+  });
+
+  it('retries, and discards only after a second, confirming press', async () => {
+    const bridge = setup();
+    fireEvent.click(await screen.findByText('Retry now'));
+    await waitFor(() => expect(bridge.retryJob).toHaveBeenCalledWith({ id: failed.id }));
+    fireEvent.click(screen.getByText('Discard'));
+    expect(bridge.discardJob).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('Really discard?'));
+    await waitFor(() => expect(bridge.discardJob).toHaveBeenCalledWith({ id: failed.id }));
+  });
+});

@@ -1,0 +1,159 @@
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobState, JobView } from '../../../shared/outbox.ts';
+import { describeError } from '../errors.ts';
+import { useOutbox } from '../stores/context.tsx';
+
+const STATE_COLOR: Record<JobState, string> = {
+  queued: 'blue',
+  sending: 'cyan',
+  done: 'green',
+  failed: 'red',
+  uncertain: 'orange',
+};
+
+const targetOf = (job: JobView): string => {
+  const p = job.payload as Record<string, unknown>;
+  const nested = (p['order'] ?? p['product'] ?? p['inbound']) as
+    Record<string, unknown> | string | undefined;
+  if (typeof nested === 'string') return nested;
+  return String(nested?.['id'] ?? nested?.['sku'] ?? p['id'] ?? '');
+};
+
+/** Everything not yet delivered, in plain words, with retry and discard; then the activity log. */
+export function OutboxScreen() {
+  const { t, i18n } = useTranslation();
+  const { snapshot, jobs, audit, error, load, retry, retryAll, discard, exportCsv } = useOutbox(
+    (s) => s,
+  );
+  const [confirming, setConfirming] = useState<string | null>(null);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language);
+
+  const download = async () => {
+    const csv = await exportCsv();
+    if (csv === null) return;
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    const link = Object.assign(document.createElement('a'), {
+      href: url,
+      download: `packbench-activity-${new Date().toISOString().slice(0, 10)}.csv`,
+    });
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('outbox.title')}</Title>
+        <Button size="md" onClick={() => void retryAll()} disabled={jobs.length === 0}>
+          {t('outbox.retryAll')}
+        </Button>
+      </Group>
+      {snapshot && (
+        <Group data-testid="outbox-counts">
+          {(Object.keys(STATE_COLOR) as JobState[]).map((state) => (
+            <Badge key={state} color={STATE_COLOR[state]} size="lg" variant="light">
+              {t(`outbox.states.${state}`)}: {snapshot.counts[state].toLocaleString(i18n.language)}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      {snapshot?.pausedForAuth && <Alert color="red">{t('outbox.pausedForAuth')}</Alert>}
+      {snapshot && snapshot.quarantined > 0 && (
+        <Alert color="orange">{t('outbox.quarantined', { count: snapshot.quarantined })}</Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert">
+          {describeError(t, error)}
+        </Alert>
+      )}
+      {jobs.length === 0 ? (
+        <Text c="dimmed">{t('outbox.empty')}</Text>
+      ) : (
+        <Table striped data-testid="jobs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('outbox.what')}</Table.Th>
+              <Table.Th>{t('outbox.target')}</Table.Th>
+              <Table.Th>{t('outbox.state')}</Table.Th>
+              <Table.Th>{t('outbox.attempts')}</Table.Th>
+              <Table.Th>{t('outbox.age')}</Table.Th>
+              <Table.Th>{t('outbox.next')}</Table.Th>
+              <Table.Th>{t('outbox.problem')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {jobs.map((job) => (
+              <Table.Tr key={job.id}>
+                <Table.Td>{t(`outbox.kinds.${job.kind.replace('.', '_')}`)}</Table.Td>
+                <Table.Td>{targetOf(job)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATE_COLOR[job.state]}>{t(`outbox.states.${job.state}`)}</Badge>
+                </Table.Td>
+                <Table.Td>{job.attempts}</Table.Td>
+                <Table.Td>{when(job.createdAt)}</Table.Td>
+                <Table.Td>{job.state === 'queued' ? when(job.nextAttemptAt) : '—'}</Table.Td>
+                <Table.Td>
+                  {job.lastError
+                    ? describeError(t, {
+                        code: job.lastError.code,
+                        messageKey: job.lastError.messageKey,
+                        message: job.lastError.message,
+                      })
+                    : ''}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="sm"
+                      variant="light"
+                      onClick={() => void retry(job.id)}
+                      disabled={job.state === 'sending'}
+                    >
+                      {t('outbox.retry')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      color="red"
+                      variant={confirming === job.id ? 'filled' : 'outline'}
+                      disabled={job.state === 'sending'}
+                      onClick={() => {
+                        if (confirming !== job.id) return setConfirming(job.id);
+                        setConfirming(null);
+                        void discard(job.id);
+                      }}
+                    >
+                      {confirming === job.id ? t('outbox.confirmDiscard') : t('outbox.discard')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group justify="space-between">
+        <Title order={3}>{t('outbox.audit')}</Title>
+        <Button size="md" variant="light" onClick={() => void download()}>
+          {t('outbox.exportCsv')}
+        </Button>
+      </Group>
+      <Table data-testid="audit">
+        <Table.Tbody>
+          {audit.slice(0, 50).map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{when(entry.at)}</Table.Td>
+              <Table.Td>{entry.event}</Table.Td>
+              <Table.Td>{entry.message}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { createStore } from 'zustand/vanilla';
+import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
+import type { AuditView } from '../../../shared/ipc/channels.ts';
+import type { JobView, OutboxSnapshot } from '../../../shared/outbox.ts';
+import type { AppError } from '../../../shared/result.ts';
+
+type OutboxBridge = Pick<
+  PackbenchBridge,
+  | 'getOutbox'
+  | 'retryJob'
+  | 'retryAllJobs'
+  | 'discardJob'
+  | 'getAudit'
+  | 'exportAuditCsv'
+  | 'onOutbox'
+>;
+
+export interface OutboxState {
+  snapshot: OutboxSnapshot | null;
+  jobs: JobView[];
+  audit: AuditView[];
+  error: AppError | null;
+  load: () => Promise<void>;
+  /** Follows pushed changes; returns the unsubscribe function. */
+  start: () => () => void;
+  retry: (id: string) => Promise<void>;
+  retryAll: () => Promise<void>;
+  discard: (id: string) => Promise<void>;
+  exportCsv: () => Promise<string | null>;
+}
+
+export const createOutboxStore = (bridge: OutboxBridge) =>
+  createStore<OutboxState>()((set, get) => {
+    const check = <T>(
+      result: { ok: true; value: T } | { ok: false; error: AppError },
+    ): T | null => {
+      if (result.ok) return result.value;
+      set({ error: result.error });
+      return null;
+    };
+    return {
+      snapshot: null,
+      jobs: [],
+      audit: [],
+      error: null,
+      load: async () => {
+        const [outbox, audit] = await Promise.all([
+          bridge.getOutbox({}),
+          bridge.getAudit({ limit: 200 }),
+        ]);
+        const o = check(outbox);
+        const a = check(audit);
+        if (o)
+          set({
+            snapshot: o.snapshot,
+            jobs: o.jobs.filter((j) => j.state !== 'done'),
+            error: null,
+          });
+        if (a) set({ audit: a });
+      },
+      start: () =>
+        bridge.onOutbox((change) => {
+          set({ snapshot: change.snapshot });
+          void get().load();
+        }),
+      retry: async (id) => {
+        if (check(await bridge.retryJob({ id }))) await get().load();
+      },
+      retryAll: async () => {
+        if (check(await bridge.retryAllJobs())) await get().load();
+      },
+      discard: async (id) => {
+        if (check(await bridge.discardJob({ id }))) await get().load();
+      },
+      exportCsv: async () => check(await bridge.exportAuditCsv()),
+    };
+  });
