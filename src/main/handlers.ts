@@ -60,6 +60,21 @@ export function createHandlers({ appInfo, core }: HandlerDeps): Handlers {
           ...(confirmResend ? { confirmResend } : {}),
         }),
       ),
+    queryInventory: ({ sku, warehouse }) =>
+      asResult(
+        async () =>
+          (
+            await (
+              await core.api()
+            ).queryInventory({
+              ...(sku ? { sku } : {}),
+              ...(warehouse ? { warehouse } : {}),
+              batchExpiry: true,
+            })
+          ).data,
+      ),
+    queryTrackings: (query) =>
+      asResult(async () => (await (await core.api()).queryTrackings(query)).data),
     getOutbox: ({ states }) =>
       asResult(() => {
         const profileId = core.profiles.active().id;

@@ -87,6 +87,31 @@ describe('the station in a real browser', () => {
     }
   });
 
+  it('inventory for a SKU with expired and expiring batches: coloured and first-expiry-first-out', async () => {
+    const station = await launchStation();
+    try {
+      const { page } = station;
+      await page.getByRole('button', { name: 'Inventory' }).click();
+      await page.getByLabel('SKU').fill('ACM-0001');
+      await page.getByRole('button', { name: 'Show stock' }).click();
+      await page.getByTestId('inventory').waitFor();
+      const tones = await page
+        .locator('[data-testid=inventory] tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-tone')));
+      expect(tones).toContain('expired');
+      expect(tones).toContain('soon');
+      expect(tones.indexOf('expired')).toBeLessThan(tones.indexOf('soon'));
+      const background = await page
+        .locator('[data-testid=inventory] tbody tr[data-tone=expired]')
+        .first()
+        .evaluate((r) => getComputedStyle(r).backgroundColor);
+      expect(background).not.toBe('rgba(0, 0, 0, 0)');
+      await station.screenshot('inventory-en');
+    } finally {
+      await station.close();
+    }
+  });
+
   it('a key set in Settings is in the real keychain and nowhere in the page', async () => {
     const station = await launchStation();
     try {
@@ -125,8 +150,11 @@ describe('the station in a real browser', () => {
       await page.getByText('Online').waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Settings' }).click();
       for (const [label, names] of [
-        ['Português (Brasil)', ['Estação', 'Fila de envio', 'Configurações']],
-        ['Español', ['Estación', 'Cola de envío', 'Configuración']],
+        [
+          'Português (Brasil)',
+          ['Estação', 'Estoque', 'Rastreamentos', 'Fila de envio', 'Configurações'],
+        ],
+        ['Español', ['Estación', 'Inventario', 'Seguimientos', 'Cola de envío', 'Configuración']],
       ] as const) {
         await page.getByText(label).click();
         for (const name of [...names].reverse()) {
@@ -138,7 +166,7 @@ describe('the station in a real browser', () => {
           );
         }
         await station.screenshot(`station-${label.startsWith('P') ? 'pt-BR' : 'es'}`);
-        await page.getByRole('button', { name: names[2], exact: true }).click();
+        await page.getByRole('button', { name: names[4], exact: true }).click();
       }
     } finally {
       await station.close();

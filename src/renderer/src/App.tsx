@@ -2,12 +2,14 @@ import { AppShell, Button, Group, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBar } from './components/StatusBar.tsx';
+import { InventoryScreen } from './screens/InventoryScreen.tsx';
 import { OutboxScreen } from './screens/OutboxScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StationScreen } from './screens/StationScreen.tsx';
+import { TrackingsScreen } from './screens/TrackingsScreen.tsx';
 import { useOutbox, useStatus } from './stores/context.tsx';
 
-const SCREENS = ['station', 'outbox', 'settings'] as const;
+const SCREENS = ['station', 'inventory', 'trackings', 'outbox', 'settings'] as const;
 type Screen = (typeof SCREENS)[number];
 
 export function App() {
@@ -40,6 +42,8 @@ export function App() {
       </AppShell.Header>
       <AppShell.Main>
         {screen === 'station' && <StationScreen />}
+        {screen === 'inventory' && <InventoryScreen />}
+        {screen === 'trackings' && <TrackingsScreen />}
         {screen === 'outbox' && <OutboxScreen />}
         {screen === 'settings' && <SettingsScreen />}
       </AppShell.Main>

@@ -6,10 +6,12 @@ import { I18nextProvider } from 'react-i18next';
 import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './stores/context.tsx';
+import { createInventoryStore } from './stores/inventory-store.ts';
 import { createOutboxStore } from './stores/outbox-store.ts';
 import { createSettingsStore } from './stores/settings-store.ts';
 import { createStationStore } from './stores/station-store.ts';
 import { createStatusStore } from './stores/status-store.ts';
+import { createTrackingsStore } from './stores/trackings-store.ts';
 import { createWebAudioPlayer } from './station/feedback.ts';
 
 const root = document.getElementById('root');
@@ -25,6 +27,8 @@ const stores = {
   station,
   settings: createSettingsStore(bridge),
   outbox: createOutboxStore(bridge),
+  inventory: createInventoryStore(bridge),
+  trackings: createTrackingsStore(bridge),
 };
 
 createRoot(root).render(

@@ -7,10 +7,12 @@ import { ok } from '../../shared/result.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider, type Stores } from './stores/context.tsx';
+import { createInventoryStore } from './stores/inventory-store.ts';
 import { createOutboxStore } from './stores/outbox-store.ts';
 import { createSettingsStore } from './stores/settings-store.ts';
 import { createStationStore } from './stores/station-store.ts';
 import { createStatusStore } from './stores/status-store.ts';
+import { createTrackingsStore } from './stores/trackings-store.ts';
 import type { SoundPlayer } from './station/feedback.ts';
 
 export const sandboxStatus: StationStatus = {
@@ -66,6 +68,8 @@ export function renderWithStores(
     station: createStationStore(bridge, sounds),
     settings: createSettingsStore(bridge),
     outbox: createOutboxStore(bridge),
+    inventory: createInventoryStore(bridge),
+    trackings: createTrackingsStore(bridge),
   };
   const i18n = createI18n(options.language ?? 'en');
   const view = render(

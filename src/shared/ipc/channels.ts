@@ -4,7 +4,7 @@
  * `input-schemas.ts` (main only), so the preload bundle stays free of zod.
  */
 
-import type { Order, Tracking } from '../api/schemas.ts';
+import type { InventoryRow, Order, Tracking } from '../api/schemas.ts';
 import type { Profile, ProfileInput } from '../profile.ts';
 import type { JobView, OutboxSnapshot } from '../outbox.ts';
 import type { HealthSnapshot, KeyStatus, StationStatus } from '../status.ts';
@@ -78,6 +78,8 @@ export interface InvokeChannels {
     };
     output: SubmitOutcome;
   };
+  queryInventory: { input: { sku?: string; warehouse?: string }; output: InventoryRow[] };
+  queryTrackings: { input: { order?: string; id?: string; code?: string }; output: Tracking[] };
   getOutbox: {
     input: { states?: JobView['state'][] };
     output: { snapshot: OutboxSnapshot; jobs: JobView[] };
@@ -113,6 +115,8 @@ export const channels = {
   lookupOrder: 'invoke',
   submitInvoice: 'invoke',
   submitLabel: 'invoke',
+  queryInventory: 'invoke',
+  queryTrackings: 'invoke',
   getOutbox: 'invoke',
   retryJob: 'invoke',
   retryAllJobs: 'invoke',

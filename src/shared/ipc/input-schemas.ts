@@ -38,6 +38,13 @@ export const inputSchemas = {
     format: z.enum(['zpl', 'pdf', 'png']).optional(),
     confirmResend: z.boolean().optional(),
   }),
+  queryInventory: z.object({ sku: id.optional(), warehouse: id.optional() }),
+  queryTrackings: z
+    .object({ order: id.optional(), id: id.optional(), code: id.optional() })
+    .refine(
+      (q) => q.order !== undefined || q.id !== undefined || q.code !== undefined,
+      'needs an order, a tracking id or a code',
+    ),
   getOutbox: z.object({ states: z.array(z.enum(JOB_STATES)).optional() }),
   retryJob: z.object({ id: jobId }),
   retryAllJobs: z.undefined(),

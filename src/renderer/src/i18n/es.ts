@@ -2,7 +2,13 @@ import type { Messages } from './en.ts';
 
 export const es: Messages = {
   app: { title: 'Packbench', loading: 'Cargando…' },
-  nav: { station: 'Estación', outbox: 'Cola de envío', settings: 'Configuración' },
+  nav: {
+    station: 'Estación',
+    inventory: 'Inventario',
+    trackings: 'Seguimientos',
+    outbox: 'Cola de envío',
+    settings: 'Configuración',
+  },
   environment: { sandbox: 'Sandbox', test: 'Pruebas', production: 'Producción' },
   status: {
     up: 'En línea',
@@ -49,6 +55,31 @@ export const es: Messages = {
     shipped: 'Enviado',
     delivered: 'Entregado',
     cancelled: 'Cancelado',
+  },
+  inventory: {
+    title: 'Inventario',
+    sku: 'SKU',
+    warehouse: 'Almacén',
+    threshold: 'Avisar días antes del vencimiento',
+    search: 'Mostrar stock',
+    exportCsv: 'Exportar CSV',
+    empty: 'Ningún stock coincide.',
+    batch: 'Lote',
+    expiry: 'Vencimiento',
+    days: 'Días restantes',
+    daysLeft_one: '{{count}} día',
+    daysLeft_other: '{{count}} días',
+    expiredAgo_one: 'vencido hace {{count}} día',
+    expiredAgo_other: 'vencido hace {{count}} días',
+    available: 'Disponible',
+    reserved: 'Reservado',
+    totals: 'Totales por SKU',
+  },
+  trackings: {
+    title: 'Seguimientos',
+    by: { order: 'Pedido', id: 'Id de seguimiento', code: 'Código del transportista' },
+    search: 'Buscar',
+    none: 'No se encontró seguimiento.',
   },
   outbox: {
     title: 'Cola de envío',

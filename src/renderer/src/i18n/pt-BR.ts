@@ -2,7 +2,13 @@ import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
   app: { title: 'Packbench', loading: 'Carregando…' },
-  nav: { station: 'Estação', outbox: 'Fila de envio', settings: 'Configurações' },
+  nav: {
+    station: 'Estação',
+    inventory: 'Estoque',
+    trackings: 'Rastreamentos',
+    outbox: 'Fila de envio',
+    settings: 'Configurações',
+  },
   environment: { sandbox: 'Sandbox', test: 'Homologação', production: 'Produção' },
   status: {
     up: 'Online',
@@ -49,6 +55,31 @@ export const ptBR: Messages = {
     shipped: 'Enviado',
     delivered: 'Entregue',
     cancelled: 'Cancelado',
+  },
+  inventory: {
+    title: 'Estoque',
+    sku: 'SKU',
+    warehouse: 'Armazém',
+    threshold: 'Avisar dias antes do vencimento',
+    search: 'Mostrar estoque',
+    exportCsv: 'Exportar CSV',
+    empty: 'Nenhum estoque encontrado.',
+    batch: 'Lote',
+    expiry: 'Validade',
+    days: 'Dias restantes',
+    daysLeft_one: '{{count}} dia',
+    daysLeft_other: '{{count}} dias',
+    expiredAgo_one: 'vencido há {{count}} dia',
+    expiredAgo_other: 'vencido há {{count}} dias',
+    available: 'Disponível',
+    reserved: 'Reservado',
+    totals: 'Totais por SKU',
+  },
+  trackings: {
+    title: 'Rastreamentos',
+    by: { order: 'Pedido', id: 'Código de rastreio interno', code: 'Código da transportadora' },
+    search: 'Buscar',
+    none: 'Nenhum rastreamento encontrado.',
   },
   outbox: {
     title: 'Fila de envio',

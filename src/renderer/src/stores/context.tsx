@@ -1,15 +1,19 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import type { createInventoryStore, InventoryState } from './inventory-store.ts';
 import type { createOutboxStore, OutboxState } from './outbox-store.ts';
 import type { createSettingsStore, SettingsState } from './settings-store.ts';
 import type { createStationStore, StationState } from './station-store.ts';
 import type { createStatusStore, StatusState } from './status-store.ts';
+import type { createTrackingsStore, TrackingsState } from './trackings-store.ts';
 
 export interface Stores {
   status: ReturnType<typeof createStatusStore>;
   station: ReturnType<typeof createStationStore>;
   settings: ReturnType<typeof createSettingsStore>;
   outbox: ReturnType<typeof createOutboxStore>;
+  inventory: ReturnType<typeof createInventoryStore>;
+  trackings: ReturnType<typeof createTrackingsStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -32,3 +36,7 @@ export const useSettings = <T,>(select: (s: SettingsState) => T) =>
   useStore(useStores().settings, select);
 export const useOutbox = <T,>(select: (s: OutboxState) => T) =>
   useStore(useStores().outbox, select);
+export const useInventory = <T,>(select: (s: InventoryState) => T) =>
+  useStore(useStores().inventory, select);
+export const useTrackings = <T,>(select: (s: TrackingsState) => T) =>
+  useStore(useStores().trackings, select);

@@ -1,0 +1,85 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../errors.ts';
+import { useTrackings } from '../stores/context.tsx';
+import type { TrackingField } from '../stores/trackings-store.ts';
+
+/** Find a shipment by order, tracking id or carrier code, and read its events. */
+export function TrackingsScreen() {
+  const { t, i18n } = useTranslation();
+  const { results, loading, error, search } = useTrackings((s) => s);
+  const [field, setField] = useState<TrackingField>('order');
+  const [value, setValue] = useState('');
+  return (
+    <Stack>
+      <Title order={2}>{t('trackings.title')}</Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search(field, value);
+        }}
+      >
+        <Group align="end">
+          <SegmentedControl
+            size="md"
+            value={field}
+            onChange={(v) => setField(v as TrackingField)}
+            data={(['order', 'id', 'code'] as const).map((f) => ({
+              value: f,
+              label: t(`trackings.by.${f}`),
+            }))}
+          />
+          <TextInput
+            size="md"
+            label={t(`trackings.by.${field}`)}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+          />
+          <Button type="submit" size="md">
+            {t('trackings.search')}
+          </Button>
+        </Group>
+      </form>
+      {loading && <Loader />}
+      {error && (
+        <Alert color="red" role="alert">
+          {describeError(t, error)}
+        </Alert>
+      )}
+      {results && results.length === 0 && <Text c="dimmed">{t('trackings.none')}</Text>}
+      {results?.map((tracking) => (
+        <Card key={tracking.id} withBorder data-testid="tracking-result">
+          <Text fw={700}>
+            {tracking.carrier} · {tracking.code} · {tracking.order}
+          </Text>
+          <Timeline active={0} mt="sm">
+            {tracking.events.map((event) => (
+              <Timeline.Item
+                key={`${event.at}-${event.status ?? ''}`}
+                title={event.description ?? event.status}
+              >
+                <Text size="sm" c="dimmed">
+                  {new Date(event.at).toLocaleString(i18n.language)}{' '}
+                  {event.location ? `· ${event.location}` : ''}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
