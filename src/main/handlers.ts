@@ -60,6 +60,8 @@ export function createHandlers({ appInfo, core }: HandlerDeps): Handlers {
           ...(confirmResend ? { confirmResend } : {}),
         }),
       ),
+    listOrders: (query) =>
+      asResult(async () => (await core.api()).listOrders({ ...query, pageSize: 50 })),
     queryInventory: ({ sku, warehouse }) =>
       asResult(
         async () =>

@@ -152,9 +152,12 @@ describe('the station in a real browser', () => {
       for (const [label, names] of [
         [
           'Português (Brasil)',
-          ['Estação', 'Estoque', 'Rastreamentos', 'Fila de envio', 'Configurações'],
+          ['Estação', 'Pedidos', 'Estoque', 'Rastreamentos', 'Fila de envio', 'Configurações'],
         ],
-        ['Español', ['Estación', 'Inventario', 'Seguimientos', 'Cola de envío', 'Configuración']],
+        [
+          'Español',
+          ['Estación', 'Pedidos', 'Inventario', 'Seguimientos', 'Cola de envío', 'Configuración'],
+        ],
       ] as const) {
         await page.getByText(label).click();
         for (const name of [...names].reverse()) {
@@ -166,7 +169,7 @@ describe('the station in a real browser', () => {
           );
         }
         await station.screenshot(`station-${label.startsWith('P') ? 'pt-BR' : 'es'}`);
-        await page.getByRole('button', { name: names[4], exact: true }).click();
+        await page.getByRole('button', { name: names[5], exact: true }).click();
       }
     } finally {
       await station.close();

@@ -3,13 +3,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBar } from './components/StatusBar.tsx';
 import { InventoryScreen } from './screens/InventoryScreen.tsx';
+import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { OutboxScreen } from './screens/OutboxScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StationScreen } from './screens/StationScreen.tsx';
 import { TrackingsScreen } from './screens/TrackingsScreen.tsx';
 import { useOutbox, useStatus } from './stores/context.tsx';
 
-const SCREENS = ['station', 'inventory', 'trackings', 'outbox', 'settings'] as const;
+const SCREENS = ['station', 'orders', 'inventory', 'trackings', 'outbox', 'settings'] as const;
 type Screen = (typeof SCREENS)[number];
 
 export function App() {
@@ -42,6 +43,7 @@ export function App() {
       </AppShell.Header>
       <AppShell.Main>
         {screen === 'station' && <StationScreen />}
+        {screen === 'orders' && <OrdersScreen onOpen={() => setScreen('station')} />}
         {screen === 'inventory' && <InventoryScreen />}
         {screen === 'trackings' && <TrackingsScreen />}
         {screen === 'outbox' && <OutboxScreen />}

@@ -7,6 +7,7 @@ import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './stores/context.tsx';
 import { createInventoryStore } from './stores/inventory-store.ts';
+import { createOrdersStore } from './stores/orders-store.ts';
 import { createOutboxStore } from './stores/outbox-store.ts';
 import { createSettingsStore } from './stores/settings-store.ts';
 import { createStationStore } from './stores/station-store.ts';
@@ -29,6 +30,7 @@ const stores = {
   outbox: createOutboxStore(bridge),
   inventory: createInventoryStore(bridge),
   trackings: createTrackingsStore(bridge),
+  orders: createOrdersStore(bridge),
 };
 
 createRoot(root).render(

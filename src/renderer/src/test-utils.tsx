@@ -8,6 +8,7 @@ import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider, type Stores } from './stores/context.tsx';
 import { createInventoryStore } from './stores/inventory-store.ts';
+import { createOrdersStore } from './stores/orders-store.ts';
 import { createOutboxStore } from './stores/outbox-store.ts';
 import { createSettingsStore } from './stores/settings-store.ts';
 import { createStationStore } from './stores/station-store.ts';
@@ -70,6 +71,7 @@ export function renderWithStores(
     outbox: createOutboxStore(bridge),
     inventory: createInventoryStore(bridge),
     trackings: createTrackingsStore(bridge),
+    orders: createOrdersStore(bridge),
   };
   const i18n = createI18n(options.language ?? 'en');
   const view = render(

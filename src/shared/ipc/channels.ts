@@ -4,7 +4,7 @@
  * `input-schemas.ts` (main only), so the preload bundle stays free of zod.
  */
 
-import type { InventoryRow, Order, Tracking } from '../api/schemas.ts';
+import type { InventoryRow, Order, OrderPage, Tracking } from '../api/schemas.ts';
 import type { Profile, ProfileInput } from '../profile.ts';
 import type { JobView, OutboxSnapshot } from '../outbox.ts';
 import type { HealthSnapshot, KeyStatus, StationStatus } from '../status.ts';
@@ -78,6 +78,10 @@ export interface InvokeChannels {
     };
     output: SubmitOutcome;
   };
+  listOrders: {
+    input: { from?: string; to?: string; updated?: string; page?: number };
+    output: OrderPage;
+  };
   queryInventory: { input: { sku?: string; warehouse?: string }; output: InventoryRow[] };
   queryTrackings: { input: { order?: string; id?: string; code?: string }; output: Tracking[] };
   getOutbox: {
@@ -115,6 +119,7 @@ export const channels = {
   lookupOrder: 'invoke',
   submitInvoice: 'invoke',
   submitLabel: 'invoke',
+  listOrders: 'invoke',
   queryInventory: 'invoke',
   queryTrackings: 'invoke',
   getOutbox: 'invoke',

@@ -38,6 +38,12 @@ export const inputSchemas = {
     format: z.enum(['zpl', 'pdf', 'png']).optional(),
     confirmResend: z.boolean().optional(),
   }),
+  listOrders: z.object({
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    updated: z.iso.date().optional(),
+    page: z.number().int().min(1).max(100_000).optional(),
+  }),
   queryInventory: z.object({ sku: id.optional(), warehouse: id.optional() }),
   queryTrackings: z
     .object({ order: id.optional(), id: id.optional(), code: id.optional() })

@@ -3,6 +3,7 @@ export const en = {
   nav: {
     station: 'Station',
     inventory: 'Inventory',
+    orders: 'Orders',
     trackings: 'Trackings',
     outbox: 'Outbox',
     settings: 'Settings',
@@ -53,6 +54,20 @@ export const en = {
     shipped: 'Shipped',
     delivered: 'Delivered',
     cancelled: 'Cancelled',
+  },
+  orders: {
+    title: 'Orders',
+    needsV11:
+      'Listing orders needs API version v1.1. This profile uses v1: switch the profile to v1.1 in Settings, or scan an order number to open it.',
+    from: 'Created from',
+    to: 'Created until',
+    updated: 'Updated since',
+    filter: 'Filter',
+    empty: 'No orders match.',
+    id: 'Order',
+    status: 'Status',
+    created: 'Created',
+    open: 'Open',
   },
   inventory: {
     title: 'Inventory',

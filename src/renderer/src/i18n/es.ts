@@ -5,6 +5,7 @@ export const es: Messages = {
   nav: {
     station: 'Estación',
     inventory: 'Inventario',
+    orders: 'Pedidos',
     trackings: 'Seguimientos',
     outbox: 'Cola de envío',
     settings: 'Configuración',
@@ -55,6 +56,20 @@ export const es: Messages = {
     shipped: 'Enviado',
     delivered: 'Entregado',
     cancelled: 'Cancelado',
+  },
+  orders: {
+    title: 'Pedidos',
+    needsV11:
+      'Listar pedidos requiere la versión v1.1 de la API. Este perfil usa v1: cambie el perfil a v1.1 en Configuración o escanee un número de pedido para abrirlo.',
+    from: 'Creados desde',
+    to: 'Creados hasta',
+    updated: 'Actualizados desde',
+    filter: 'Filtrar',
+    empty: 'Ningún pedido coincide.',
+    id: 'Pedido',
+    status: 'Estado',
+    created: 'Creado',
+    open: 'Abrir',
   },
   inventory: {
     title: 'Inventario',

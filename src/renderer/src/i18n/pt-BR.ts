@@ -5,6 +5,7 @@ export const ptBR: Messages = {
   nav: {
     station: 'Estação',
     inventory: 'Estoque',
+    orders: 'Pedidos',
     trackings: 'Rastreamentos',
     outbox: 'Fila de envio',
     settings: 'Configurações',
@@ -55,6 +56,20 @@ export const ptBR: Messages = {
     shipped: 'Enviado',
     delivered: 'Entregue',
     cancelled: 'Cancelado',
+  },
+  orders: {
+    title: 'Pedidos',
+    needsV11:
+      'Listar pedidos exige a versão v1.1 da API. Este perfil usa v1: mude o perfil para v1.1 em Configurações ou bipe um número de pedido para abri-lo.',
+    from: 'Criados a partir de',
+    to: 'Criados até',
+    updated: 'Atualizados desde',
+    filter: 'Filtrar',
+    empty: 'Nenhum pedido encontrado.',
+    id: 'Pedido',
+    status: 'Situação',
+    created: 'Criado em',
+    open: 'Abrir',
   },
   inventory: {
     title: 'Estoque',

@@ -19,7 +19,9 @@ describe('TrackingsScreen', () => {
     );
     renderWithStores(<TrackingsScreen />, fakeBridge({ queryTrackings }));
     fireEvent.click(screen.getByRole('radio', { name: 'Carrier code' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Carrier code' }), { target: { value: 'QB1BR' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Carrier code' }), {
+      target: { value: 'QB1BR' },
+    });
     fireEvent.click(screen.getByText('Search'));
     expect((await screen.findByTestId('tracking-result')).textContent).toContain('Objeto entregue');
     expect(queryTrackings).toHaveBeenCalledWith({ code: 'QB1BR' });

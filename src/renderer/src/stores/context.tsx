@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { createInventoryStore, InventoryState } from './inventory-store.ts';
+import type { createOrdersStore, OrdersState } from './orders-store.ts';
 import type { createOutboxStore, OutboxState } from './outbox-store.ts';
 import type { createSettingsStore, SettingsState } from './settings-store.ts';
 import type { createStationStore, StationState } from './station-store.ts';
@@ -14,6 +15,7 @@ export interface Stores {
   outbox: ReturnType<typeof createOutboxStore>;
   inventory: ReturnType<typeof createInventoryStore>;
   trackings: ReturnType<typeof createTrackingsStore>;
+  orders: ReturnType<typeof createOrdersStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -40,3 +42,5 @@ export const useInventory = <T,>(select: (s: InventoryState) => T) =>
   useStore(useStores().inventory, select);
 export const useTrackings = <T,>(select: (s: TrackingsState) => T) =>
   useStore(useStores().trackings, select);
+export const useOrders = <T,>(select: (s: OrdersState) => T) =>
+  useStore(useStores().orders, select);
