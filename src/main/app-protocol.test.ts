@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isAppUrl, resolveAppFile } from './app-protocol.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONTENT_SECURITY_POLICY, isAppUrl, resolveAppFile } from './app-protocol.ts';
 
 describe('app protocol', () => {
   const root = '/opt/packbench/out/renderer';
@@ -30,6 +32,14 @@ describe('app protocol', () => {
       expect(resolveAppFile(root, url)?.path).toBe(`${root}/etc/passwd`);
     },
   );
+
+  it('index.html carries the same strict Content-Security-Policy as the protocol header', () => {
+    const html = readFileSync(join(import.meta.dirname, '../renderer/index.html'), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+    expect(meta).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/'unsafe-eval'/);
+    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+  });
 
   it('recognises only our origin', () => {
     expect(isAppUrl('app://packbench/index.html')).toBe(true);

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol } from 'electron';
-import { APP_ORIGIN, APP_SCHEME, isAppUrl, resolveAppFile } from './app-protocol.ts';
+import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  CONTENT_SECURITY_POLICY,
+  isAppUrl,
+  resolveAppFile,
+} from './app-protocol.ts';
 import { channelOf, type EventChannels, type EventName } from '../shared/ipc/channels.ts';
 import { systemClock } from './core/clock.ts';
 import { NativeKeychain } from './core/keychain.ts';
@@ -10,6 +16,7 @@ import { createHandlers } from './handlers.ts';
 import { registerIpcHandlers } from './ipc-manager.ts';
 import { throttleLatest } from './throttle.ts';
 import { createSenderCheck } from './trusted-sender.ts';
+import { hardenWebContents, secureWebPreferences } from './window-security.ts';
 
 // Electron-only glue: everything testable lives in plain modules next to this file.
 
@@ -27,22 +34,12 @@ function createWindow(): void {
     height: 800,
     show: false,
     title: 'Packbench',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
   });
   const id = win.webContents.id;
   ownWebContents.add(id);
   win.on('closed', () => ownWebContents.delete(id));
   win.once('ready-to-show', () => win.show());
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  win.webContents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url) && !(devServerUrl && url.startsWith(devServerUrl))) event.preventDefault();
-  });
   void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
 }
 
@@ -70,7 +67,13 @@ void app.whenReady().then(async () => {
     const file = resolveAppFile(rendererDir, request.url);
     if (!file) return new Response('Not found', { status: 404 });
     try {
-      return new Response(await readFile(file.path), { headers: { 'content-type': file.mime } });
+      return new Response(await readFile(file.path), {
+        headers: {
+          'content-type': file.mime,
+          'content-security-policy': CONTENT_SECURITY_POLICY,
+          'x-content-type-options': 'nosniff',
+        },
+      });
     } catch {
       return new Response('Not found', { status: 404 });
     }
@@ -100,7 +103,11 @@ void app.whenReady().then(async () => {
   );
 
   app.on('web-contents-created', (_event, contents) => {
-    contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+    hardenWebContents(contents, {
+      isAppUrl: (url) => isAppUrl(url) || Boolean(devServerUrl && url.startsWith(devServerUrl)),
+      openExternal: (url) => void shell.openExternal(url),
+      allowedExternalHosts: [],
+    });
   });
 
   createWindow();

@@ -1,0 +1,110 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  hardenWebContents,
+  isAllowedExternal,
+  secureWebPreferences,
+  type WebContentsLike,
+} from './window-security.ts';
+
+function fakeContents() {
+  const listeners: Record<
+    string,
+    ((event: { preventDefault: () => void }, url?: string) => void)[]
+  > = {};
+  let openHandler: ((d: { url: string }) => { action: string }) | null = null;
+  let permissionRequest: ((wc: unknown, p: string, cb: (g: boolean) => void) => void) | null = null;
+  let permissionCheck: ((wc: unknown, p: string) => boolean) | null = null;
+  const contents = {
+    session: {
+      setPermissionRequestHandler: (h: typeof permissionRequest) => void (permissionRequest = h),
+      setPermissionCheckHandler: (h: typeof permissionCheck) => void (permissionCheck = h),
+    },
+    setWindowOpenHandler: (h: typeof openHandler) => void (openHandler = h),
+    on: (
+      event: string,
+      listener: (event: { preventDefault: () => void }, url?: string) => void,
+    ) => {
+      (listeners[event] ??= []).push(listener);
+    },
+  } as unknown as WebContentsLike;
+  const fire = (event: string, url?: string) => {
+    const preventDefault = vi.fn();
+    for (const l of listeners[event] ?? []) l({ preventDefault }, url);
+    return preventDefault.mock.calls.length > 0;
+  };
+  return {
+    contents,
+    fire,
+    open: (url: string) => openHandler?.({ url }),
+    requestPermission: (p: string) =>
+      new Promise<boolean>((resolve) => permissionRequest?.(null, p, resolve)),
+    checkPermission: (p: string) => permissionCheck?.(null, p),
+  };
+}
+
+const isAppUrl = (url: string) => url.startsWith('app://packbench/');
+
+describe('window security', () => {
+  it('turns on every isolation the checklist asks for', () => {
+    expect(secureWebPreferences('/p.cjs')).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+  });
+
+  it('denies new windows, opening only allow-listed https links outside', () => {
+    const f = fakeContents();
+    const openExternal = vi.fn();
+    hardenWebContents(f.contents, {
+      isAppUrl,
+      openExternal,
+      allowedExternalHosts: ['rastreamento.example.com.br'],
+    });
+    expect(f.open('https://rastreamento.example.com.br/QB1BR')).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledWith('https://rastreamento.example.com.br/QB1BR');
+    for (const url of [
+      'https://evil.example/',
+      'http://rastreamento.example.com.br/x',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+    ]) {
+      expect(f.open(url)).toEqual({ action: 'deny' });
+    }
+    expect(openExternal).toHaveBeenCalledTimes(1);
+  });
+
+  it('blocks navigation and redirects away from the app, and webviews', () => {
+    const f = fakeContents();
+    hardenWebContents(f.contents, { isAppUrl, openExternal: vi.fn(), allowedExternalHosts: [] });
+    expect(f.fire('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(f.fire('will-redirect', 'file:///etc/passwd')).toBe(true);
+    expect(f.fire('will-navigate', 'app://packbench/index.html')).toBe(false);
+    expect(f.fire('will-attach-webview')).toBe(true);
+  });
+
+  it('refuses every permission request and check', async () => {
+    const f = fakeContents();
+    hardenWebContents(f.contents, { isAppUrl, openExternal: vi.fn(), allowedExternalHosts: [] });
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+    ]) {
+      expect(await f.requestPermission(permission)).toBe(false);
+      expect(f.checkPermission(permission)).toBe(false);
+    }
+  });
+
+  it('accepts only https hosts on the list as external links', () => {
+    expect(isAllowedExternal('https://a.example/x', ['a.example'])).toBe(true);
+    expect(isAllowedExternal('https://a.example.evil/x', ['a.example'])).toBe(false);
+    expect(isAllowedExternal('not a url', ['a.example'])).toBe(false);
+  });
+});
