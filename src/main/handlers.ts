@@ -60,6 +60,25 @@ export function createHandlers({ appInfo, core }: HandlerDeps): Handlers {
           ...(confirmResend ? { confirmResend } : {}),
         }),
       ),
+    listProducts: ({ search, page }) =>
+      asResult(async () =>
+        (await core.api()).listProducts({
+          ...(search ? { search } : {}),
+          ...(page ? { page } : {}),
+          pageSize: 50,
+        }),
+      ),
+    getProduct: ({ sku }) => asResult(async () => (await core.api()).getProduct(sku)),
+    getInbound: ({ id }) => asResult(async () => (await core.api()).getInbound(id)),
+    submitJob: ({ kind, payload, confirmResend }) =>
+      asResult(() =>
+        core.outbox.enqueue({
+          profileId: core.profiles.active().id,
+          kind,
+          payload,
+          ...(confirmResend ? { confirmResend } : {}),
+        }),
+      ),
     listOrders: (query) =>
       asResult(async () => (await core.api()).listOrders({ ...query, pageSize: 50 })),
     queryInventory: ({ sku, warehouse }) =>

@@ -152,11 +152,29 @@ describe('the station in a real browser', () => {
       for (const [label, names] of [
         [
           'Português (Brasil)',
-          ['Estação', 'Pedidos', 'Estoque', 'Rastreamentos', 'Fila de envio', 'Configurações'],
+          [
+            'Estação',
+            'Pedidos',
+            'Estoque',
+            'Produtos',
+            'Entradas',
+            'Rastreamentos',
+            'Fila de envio',
+            'Configurações',
+          ],
         ],
         [
           'Español',
-          ['Estación', 'Pedidos', 'Inventario', 'Seguimientos', 'Cola de envío', 'Configuración'],
+          [
+            'Estación',
+            'Pedidos',
+            'Inventario',
+            'Productos',
+            'Entradas',
+            'Seguimientos',
+            'Cola de envío',
+            'Configuración',
+          ],
         ],
       ] as const) {
         await page.getByText(label).click();
@@ -169,7 +187,7 @@ describe('the station in a real browser', () => {
           );
         }
         await station.screenshot(`station-${label.startsWith('P') ? 'pt-BR' : 'es'}`);
-        await page.getByRole('button', { name: names[5], exact: true }).click();
+        await page.getByRole('button', { name: names[7], exact: true }).click();
       }
     } finally {
       await station.close();

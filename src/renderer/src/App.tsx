@@ -1,16 +1,27 @@
-import { AppShell, Button, Group, Title } from '@mantine/core';
+import { AppShell, Button, Group, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBar } from './components/StatusBar.tsx';
+import { InboundsScreen } from './screens/InboundsScreen.tsx';
 import { InventoryScreen } from './screens/InventoryScreen.tsx';
 import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { OutboxScreen } from './screens/OutboxScreen.tsx';
+import { ProductsScreen } from './screens/ProductsScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StationScreen } from './screens/StationScreen.tsx';
 import { TrackingsScreen } from './screens/TrackingsScreen.tsx';
 import { useOutbox, useStatus } from './stores/context.tsx';
 
-const SCREENS = ['station', 'orders', 'inventory', 'trackings', 'outbox', 'settings'] as const;
+const SCREENS = [
+  'station',
+  'orders',
+  'inventory',
+  'products',
+  'inbounds',
+  'trackings',
+  'outbox',
+  'settings',
+] as const;
 type Screen = (typeof SCREENS)[number];
 
 export function App() {
@@ -22,29 +33,40 @@ export function App() {
   useEffect(() => followOutbox(), [followOutbox]);
 
   return (
-    <AppShell header={{ height: 64 }} footer={{ height: 52 }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 210, breakpoint: 0 }}
+      footer={{ height: 52 }}
+      padding="md"
+    >
       <AppShell.Header px="md">
-        <Group h="100%" justify="space-between">
+        <Group h="100%">
           <Title order={3}>{t('app.title')}</Title>
-          <Group component="nav" aria-label="screens">
-            {SCREENS.map((name) => (
-              <Button
-                key={name}
-                size="md"
-                variant={screen === name ? 'filled' : 'subtle'}
-                onClick={() => setScreen(name)}
-                aria-current={screen === name ? 'page' : undefined}
-              >
-                {t(`nav.${name}`)}
-              </Button>
-            ))}
-          </Group>
         </Group>
       </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <Stack gap="xs" component="nav" aria-label="screens">
+          {SCREENS.map((name) => (
+            <Button
+              key={name}
+              size="md"
+              fullWidth
+              justify="start"
+              variant={screen === name ? 'filled' : 'subtle'}
+              onClick={() => setScreen(name)}
+              aria-current={screen === name ? 'page' : undefined}
+            >
+              {t(`nav.${name}`)}
+            </Button>
+          ))}
+        </Stack>
+      </AppShell.Navbar>
       <AppShell.Main>
         {screen === 'station' && <StationScreen />}
         {screen === 'orders' && <OrdersScreen onOpen={() => setScreen('station')} />}
         {screen === 'inventory' && <InventoryScreen />}
+        {screen === 'products' && <ProductsScreen />}
+        {screen === 'inbounds' && <InboundsScreen />}
         {screen === 'trackings' && <TrackingsScreen />}
         {screen === 'outbox' && <OutboxScreen />}
         {screen === 'settings' && <SettingsScreen />}

@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './stores/context.tsx';
+import { createCatalogStore } from './stores/catalog-store.ts';
 import { createInventoryStore } from './stores/inventory-store.ts';
 import { createOrdersStore } from './stores/orders-store.ts';
 import { createOutboxStore } from './stores/outbox-store.ts';
@@ -31,6 +32,7 @@ const stores = {
   inventory: createInventoryStore(bridge),
   trackings: createTrackingsStore(bridge),
   orders: createOrdersStore(bridge),
+  catalog: createCatalogStore(bridge),
 };
 
 createRoot(root).render(

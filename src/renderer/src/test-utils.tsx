@@ -7,6 +7,7 @@ import { ok } from '../../shared/result.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider, type Stores } from './stores/context.tsx';
+import { createCatalogStore } from './stores/catalog-store.ts';
 import { createInventoryStore } from './stores/inventory-store.ts';
 import { createOrdersStore } from './stores/orders-store.ts';
 import { createOutboxStore } from './stores/outbox-store.ts';
@@ -72,6 +73,7 @@ export function renderWithStores(
     inventory: createInventoryStore(bridge),
     trackings: createTrackingsStore(bridge),
     orders: createOrdersStore(bridge),
+    catalog: createCatalogStore(bridge),
   };
   const i18n = createI18n(options.language ?? 'en');
   const view = render(

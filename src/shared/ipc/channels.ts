@@ -4,9 +4,17 @@
  * `input-schemas.ts` (main only), so the preload bundle stays free of zod.
  */
 
-import type { InventoryRow, Order, OrderPage, Tracking } from '../api/schemas.ts';
+import type {
+  Inbound,
+  InventoryRow,
+  Order,
+  OrderPage,
+  Product,
+  ProductPage,
+  Tracking,
+} from '../api/schemas.ts';
 import type { Profile, ProfileInput } from '../profile.ts';
-import type { JobView, OutboxSnapshot } from '../outbox.ts';
+import type { JobKind, JobView, OutboxSnapshot } from '../outbox.ts';
 import type { HealthSnapshot, KeyStatus, StationStatus } from '../status.ts';
 
 export interface AppInfo {
@@ -78,6 +86,18 @@ export interface InvokeChannels {
     };
     output: SubmitOutcome;
   };
+  listProducts: { input: { search?: string; page?: number }; output: ProductPage };
+  getProduct: { input: { sku: string }; output: Product };
+  getInbound: { input: { id: string }; output: Inbound };
+  /** Any submission without a file (products, orders, inbounds), through the outbox. */
+  submitJob: {
+    input: {
+      kind: Exclude<JobKind, 'invoice.upload' | 'label.upload'>;
+      payload: unknown;
+      confirmResend?: boolean;
+    };
+    output: SubmitOutcome;
+  };
   listOrders: {
     input: { from?: string; to?: string; updated?: string; page?: number };
     output: OrderPage;
@@ -119,6 +139,10 @@ export const channels = {
   lookupOrder: 'invoke',
   submitInvoice: 'invoke',
   submitLabel: 'invoke',
+  listProducts: 'invoke',
+  getProduct: 'invoke',
+  getInbound: 'invoke',
+  submitJob: 'invoke',
   listOrders: 'invoke',
   queryInventory: 'invoke',
   queryTrackings: 'invoke',

@@ -38,6 +38,24 @@ export const inputSchemas = {
     format: z.enum(['zpl', 'pdf', 'png']).optional(),
     confirmResend: z.boolean().optional(),
   }),
+  listProducts: z.object({
+    search: z.string().trim().max(200).optional(),
+    page: z.number().int().min(1).max(100_000).optional(),
+  }),
+  getProduct: z.object({ sku: id }),
+  getInbound: z.object({ id }),
+  submitJob: z.object({
+    kind: z.enum([
+      'product.create',
+      'product.update',
+      'order.create',
+      'order.update',
+      'inbound.create',
+      'inbound.delete',
+    ]),
+    payload: z.unknown(),
+    confirmResend: z.boolean().optional(),
+  }),
   listOrders: z.object({
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import type { CatalogState, createCatalogStore } from './catalog-store.ts';
 import type { createInventoryStore, InventoryState } from './inventory-store.ts';
 import type { createOrdersStore, OrdersState } from './orders-store.ts';
 import type { createOutboxStore, OutboxState } from './outbox-store.ts';
@@ -16,6 +17,7 @@ export interface Stores {
   inventory: ReturnType<typeof createInventoryStore>;
   trackings: ReturnType<typeof createTrackingsStore>;
   orders: ReturnType<typeof createOrdersStore>;
+  catalog: ReturnType<typeof createCatalogStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -44,3 +46,5 @@ export const useTrackings = <T,>(select: (s: TrackingsState) => T) =>
   useStore(useStores().trackings, select);
 export const useOrders = <T,>(select: (s: OrdersState) => T) =>
   useStore(useStores().orders, select);
+export const useCatalog = <T,>(select: (s: CatalogState) => T) =>
+  useStore(useStores().catalog, select);
