@@ -1,9 +1,7 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
-  Loader,
   NumberInput,
   Stack,
   Table,
@@ -13,7 +11,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../errors.ts';
+import { LoadState } from '../components/LoadState.tsx';
+import { SubmitNotice } from '../components/SubmitNotice.tsx';
 import { useCatalog } from '../stores/context.tsx';
 
 interface ItemDraft {
@@ -75,17 +74,8 @@ export function InboundsScreen() {
           </Button>
         </Group>
       </form>
-      {loading && <Loader />}
-      {error && (
-        <Alert color="red" role="alert">
-          {describeError(t, error)}
-        </Alert>
-      )}
-      {lastSubmit && (
-        <Alert color="green" role="status">
-          {t(lastSubmit.status === 'enqueued' ? 'products.queued' : 'products.alreadyQueued')}
-        </Alert>
-      )}
+      <LoadState loading={loading} error={error} />
+      <SubmitNotice outcome={lastSubmit} />
       {inbound && (
         <Stack gap="xs" data-testid="inbound">
           <Group>

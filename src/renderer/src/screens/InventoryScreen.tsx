@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../errors.ts';
+import { LoadState } from '../components/LoadState.tsx';
+import { downloadText } from '../download.ts';
 import { inventoryCsv, inventoryView, type ExpiryTone } from '../inventory/inventory-view.ts';
 import { useInventory } from '../stores/context.tsx';
 
@@ -38,14 +28,7 @@ export function InventoryScreen({
 
   const exportCsv = () => {
     if (!view) return;
-    const url = URL.createObjectURL(
-      new Blob([inventoryCsv(view)], { type: 'text/csv;charset=utf-8' }),
-    );
-    Object.assign(document.createElement('a'), {
-      href: url,
-      download: `packbench-inventory-${today()}.csv`,
-    }).click();
-    URL.revokeObjectURL(url);
+    downloadText(`packbench-inventory-${today()}.csv`, inventoryCsv(view));
   };
 
   return (
@@ -92,12 +75,7 @@ export function InventoryScreen({
           </Button>
         </Group>
       </form>
-      {loading && <Loader />}
-      {error && (
-        <Alert color="red" role="alert">
-          {describeError(t, error)}
-        </Alert>
-      )}
+      <LoadState loading={loading} error={error} />
       {view && view.lines.length === 0 && <Text c="dimmed">{t('inventory.empty')}</Text>}
       {view && view.lines.length > 0 && (
         <>

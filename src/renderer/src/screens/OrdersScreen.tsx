@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Pagination,
   Stack,
   Table,
@@ -13,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../errors.ts';
+import { LoadState } from '../components/LoadState.tsx';
 import { useOrders, useStation, useStatus } from '../stores/context.tsx';
 
 /** The order listing (API v1.1 and later), with from / to / updated filters. */
@@ -67,12 +66,7 @@ export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
           </Button>
         </Group>
       </form>
-      {loading && <Loader />}
-      {error && (
-        <Alert color="red" role="alert">
-          {describeError(t, error)}
-        </Alert>
-      )}
+      <LoadState loading={loading} error={error} />
       {page && page.data.length === 0 && <Text c="dimmed">{t('orders.empty')}</Text>}
       {page && page.data.length > 0 && (
         <Table striped highlightOnHover data-testid="orders">

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobState, JobView } from '../../../shared/outbox.ts';
+import { downloadText } from '../download.ts';
 import { describeError } from '../errors.ts';
 import { useOutbox } from '../stores/context.tsx';
 
@@ -36,13 +37,7 @@ export function OutboxScreen() {
   const download = async () => {
     const csv = await exportCsv();
     if (csv === null) return;
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const link = Object.assign(document.createElement('a'), {
-      href: url,
-      download: `packbench-activity-${new Date().toISOString().slice(0, 10)}.csv`,
-    });
-    link.click();
-    URL.revokeObjectURL(url);
+    downloadText(`packbench-activity-${new Date().toISOString().slice(0, 10)}.csv`, csv);
   };
 
   return (

@@ -1,10 +1,8 @@
 import {
-  Alert,
   Button,
   Checkbox,
   Code,
   Group,
-  Loader,
   NumberInput,
   Stack,
   Table,
@@ -15,7 +13,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shared/api/schemas.ts';
-import { describeError } from '../errors.ts';
+import { LoadState } from '../components/LoadState.tsx';
+import { SubmitNotice } from '../components/SubmitNotice.tsx';
 import { useCatalog } from '../stores/context.tsx';
 
 interface Draft {
@@ -101,17 +100,8 @@ export function ProductsScreen() {
           </Button>
         </Group>
       </form>
-      {loading && <Loader />}
-      {error && (
-        <Alert color="red" role="alert">
-          {describeError(t, error)}
-        </Alert>
-      )}
-      {lastSubmit && (
-        <Alert color="green" role="status">
-          {t(lastSubmit.status === 'enqueued' ? 'products.queued' : 'products.alreadyQueued')}
-        </Alert>
-      )}
+      <LoadState loading={loading} error={error} />
+      <SubmitNotice outcome={lastSubmit} />
       {editing && (
         <Stack gap="xs" data-testid="product-form">
           <Title order={3}>{t(editing === 'create' ? 'products.new' : 'products.edit')}</Title>

@@ -1,25 +1,23 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
-  Loader,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
-  Timeline,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../errors.ts';
+import { LoadState } from '../components/LoadState.tsx';
+import { TrackingTimeline } from '../components/TrackingTimeline.tsx';
 import { useTrackings } from '../stores/context.tsx';
 import type { TrackingField } from '../stores/trackings-store.ts';
 
 /** Find a shipment by order, tracking id or carrier code, and read its events. */
 export function TrackingsScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { results, loading, error, search } = useTrackings((s) => s);
   const [field, setField] = useState<TrackingField>('order');
   const [value, setValue] = useState('');
@@ -53,31 +51,14 @@ export function TrackingsScreen() {
           </Button>
         </Group>
       </form>
-      {loading && <Loader />}
-      {error && (
-        <Alert color="red" role="alert">
-          {describeError(t, error)}
-        </Alert>
-      )}
+      <LoadState loading={loading} error={error} />
       {results && results.length === 0 && <Text c="dimmed">{t('trackings.none')}</Text>}
       {results?.map((tracking) => (
         <Card key={tracking.id} withBorder data-testid="tracking-result">
           <Text fw={700}>
             {tracking.carrier} · {tracking.code} · {tracking.order}
           </Text>
-          <Timeline active={0} mt="sm">
-            {tracking.events.map((event) => (
-              <Timeline.Item
-                key={`${event.at}-${event.status ?? ''}`}
-                title={event.description ?? event.status}
-              >
-                <Text size="sm" c="dimmed">
-                  {new Date(event.at).toLocaleString(i18n.language)}{' '}
-                  {event.location ? `· ${event.location}` : ''}
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
+          <TrackingTimeline events={tracking.events} />
         </Card>
       ))}
     </Stack>

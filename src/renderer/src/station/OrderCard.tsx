@@ -1,6 +1,7 @@
-import { Badge, Card, Group, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrderLookup } from '../../../shared/ipc/channels.ts';
+import { TrackingTimeline } from '../components/TrackingTimeline.tsx';
 
 /** What the operator needs to pack one order: items, invoice and label state, tracking. */
 export function OrderCard({ lookup }: { lookup: OrderLookup }) {
@@ -59,19 +60,7 @@ export function OrderCard({ lookup }: { lookup: OrderLookup }) {
             <Text>
               {tracking.carrier} · {tracking.code}
             </Text>
-            <Timeline active={0} bulletSize={16}>
-              {tracking.events.map((event) => (
-                <Timeline.Item
-                  key={`${event.at}-${event.status ?? ''}`}
-                  title={event.description ?? event.status}
-                >
-                  <Text size="sm" c="dimmed">
-                    {new Date(event.at).toLocaleString(i18n.language)}{' '}
-                    {event.location ? `· ${event.location}` : ''}
-                  </Text>
-                </Timeline.Item>
-              ))}
-            </Timeline>
+            <TrackingTimeline events={tracking.events} />
           </Stack>
         ) : (
           <Text c="dimmed">{t('station.trackingNone')}</Text>
