@@ -80,7 +80,11 @@ let browser: Browser | null = null;
 let preload: string | null = null;
 
 /** Real renderer build + real preload + real IPC handlers on a real core, in Debian's Chromium. */
-export async function launchStation(options: Partial<StationCoreOptions> = {}): Promise<Station> {
+export async function launchStation(
+  options: Partial<StationCoreOptions> = {},
+  /** Runs on the core before the page opens, e.g. to point the active profile elsewhere. */
+  prepare?: (core: StationCore) => Promise<void>,
+): Promise<Station> {
   preload ??= await bundlePreload();
   browser ??= await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -94,6 +98,7 @@ export async function launchStation(options: Partial<StationCoreOptions> = {}): 
     health: { intervalMs: 60_000, retryMs: 300 },
     ...options,
   });
+  await prepare?.(core);
   const handlers = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
   registerIpcHandlers(
     {

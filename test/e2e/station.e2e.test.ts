@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { StationCore } from '../../src/main/core/station-core.ts';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import type { NativeKeychain } from '../../src/main/core/keychain.ts';
 import { closeBrowser, dropFiles, launchStation } from './harness.ts';
 
@@ -111,6 +113,99 @@ describe('the station in a real browser', () => {
       await station.close();
     }
   });
+
+  it('offline: submissions queue while the service is down and drain by themselves when it is back', async () => {
+    let server: RunningSandbox = await startSandbox({ port: 0 });
+    const port = server.port;
+    const useServer = async (core: StationCore) => {
+      const profile = await core.profiles.create({
+        name: 'Homologação',
+        environment: 'test',
+        baseUrl: server.url,
+      });
+      await core.setKey(profile.id, 'sbx-demo-acme');
+      await core.switchProfile(profile.id);
+    };
+    const station = await launchStation({}, useServer);
+    try {
+      const { page, core } = station;
+      await page.getByText('Online').waitFor({ timeout: 15_000 });
+      await page.getByTestId('scan-input').fill('PB-10003');
+      await page.keyboard.press('Enter');
+      await page.getByText('Order PB-10003 found').waitFor();
+      await server.close();
+      await core.testConnection();
+      await page.getByText('Offline').waitFor();
+      const encoder = new TextEncoder();
+      await dropFiles(
+        page,
+        '[data-testid=drop-area]',
+        [1, 2, 3].map((n) => ({
+          name: `nf-${n}.pdf`,
+          type: 'application/pdf',
+          bytes: encoder.encode(`%PDF-1.4\n% offline ${n}\n%%EOF\n`),
+        })),
+      );
+      await page.getByText('nf-3.pdf queued for order PB-10003').waitFor();
+      await page.getByRole('button', { name: 'Outbox' }).click();
+      await page.getByText('Queued: 3').waitFor();
+      await station.screenshot('outbox-offline-en');
+      server = await startSandbox({ port });
+      await page.getByText('Online').waitFor({ timeout: 20_000 });
+      await page
+        .getByText('Nothing waiting. Everything was delivered.')
+        .waitFor({ timeout: 20_000 });
+      expect(server.receipts('acme').filter((r) => r.kind === 'invoice')).toHaveLength(3);
+    } finally {
+      await station.close();
+      await server.close();
+    }
+  });
+
+  it('rate limit: a burst of lookups and uploads all complete while the bar shows the pause', async () => {
+    const server = await startSandbox({ port: 0, rateLimit: 4, windowMs: 3_000 });
+    const station = await launchStation({ budget: { limit: 6, windowMs: 3_000 } }, async (core) => {
+      const profile = await core.profiles.create({
+        name: 'Apertado',
+        environment: 'test',
+        baseUrl: server.url,
+      });
+      await core.setKey(profile.id, 'sbx-demo-acme');
+      await core.switchProfile(profile.id);
+    });
+    try {
+      const { page, core } = station;
+      await page.getByText('Online').waitFor({ timeout: 15_000 });
+      const ids = ['PB-10011', 'PB-10012', 'PB-10013', 'PB-10014', 'PB-10015'];
+      for (const id of ids) {
+        await page.getByTestId('scan-input').fill(id);
+        await page.keyboard.press('Enter');
+      }
+      await page.getByText(/Paused by the service until/).waitFor({ timeout: 15_000 });
+      await page.getByText(`Order ${ids.at(-1)} found`).waitFor({ timeout: 30_000 });
+      const encoder = new TextEncoder();
+      await dropFiles(page, '[data-testid=drop-area]', [
+        {
+          name: 'burst.pdf',
+          type: 'application/pdf',
+          bytes: encoder.encode('%PDF-1.4\n% burst\n%%EOF\n'),
+        },
+      ]);
+      await page.getByText('burst.pdf queued for order PB-10015').waitFor();
+      await core.outbox.idle(core.profiles.active().id, 30_000);
+      expect(core.outbox.snapshot(core.profiles.active().id).counts).toMatchObject({
+        done: 1,
+        failed: 0,
+      });
+      expect(server.receipts('acme').filter((r) => r.kind === 'invoice')).toHaveLength(1);
+      expect(await page.locator('[role=alert]').allInnerTexts()).toEqual([
+        'burst.pdf queued for order PB-10015',
+      ]);
+    } finally {
+      await station.close();
+      await server.close();
+    }
+  }, 60_000);
 
   it('a key set in Settings is in the real keychain and nowhere in the page', async () => {
     const station = await launchStation();
