@@ -178,6 +178,24 @@ export const en = {
     noZpl: '{{file}} holds no ZPL label (each label starts with ^XA and ends with ^XZ).',
     unknownType: '{{file}} is neither a PDF invoice nor a ZPL label.',
   },
+  profiles: {
+    new: 'New profile',
+    edit: 'Edit',
+    delete: 'Delete',
+    confirmDelete: 'Really delete?',
+    save: 'Save profile',
+    name: 'Name',
+    environment: 'Environment',
+    baseUrlHint:
+      'The address you were given for this environment; https:// (plain http:// only on this computer).',
+    overrides: {
+      productsListPath: 'Product list path',
+      productGetPath: 'Single product path',
+      labelsPath: 'Labels path',
+      labelsMethod: 'Labels method',
+      batchExpiryParam: 'Batch/expiry parameter',
+    },
+  },
   settings: {
     profiles: 'Profiles',
     active: 'Active',

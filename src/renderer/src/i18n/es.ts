@@ -180,6 +180,24 @@ export const es: Messages = {
     noZpl: '{{file}} no contiene etiqueta ZPL (cada etiqueta empieza con ^XA y termina con ^XZ).',
     unknownType: '{{file}} no es una factura PDF ni una etiqueta ZPL.',
   },
+  profiles: {
+    new: 'Perfil nuevo',
+    edit: 'Editar',
+    delete: 'Eliminar',
+    confirmDelete: '¿Eliminar de verdad?',
+    save: 'Guardar perfil',
+    name: 'Nombre',
+    environment: 'Entorno',
+    baseUrlHint:
+      'La dirección que le dieron para este entorno; https:// (http:// simple solo en este equipo).',
+    overrides: {
+      productsListPath: 'Ruta de la lista de productos',
+      productGetPath: 'Ruta de un producto',
+      labelsPath: 'Ruta de las etiquetas',
+      labelsMethod: 'Método de las etiquetas',
+      batchExpiryParam: 'Parámetro de lote/vencimiento',
+    },
+  },
   settings: {
     profiles: 'Perfiles',
     active: 'Activo',

@@ -180,6 +180,24 @@ export const ptBR: Messages = {
     noZpl: '{{file}} não contém etiqueta ZPL (cada etiqueta começa com ^XA e termina com ^XZ).',
     unknownType: '{{file}} não é nota fiscal em PDF nem etiqueta ZPL.',
   },
+  profiles: {
+    new: 'Novo perfil',
+    edit: 'Editar',
+    delete: 'Excluir',
+    confirmDelete: 'Excluir mesmo?',
+    save: 'Salvar perfil',
+    name: 'Nome',
+    environment: 'Ambiente',
+    baseUrlHint:
+      'O endereço que você recebeu para este ambiente; https:// (http:// simples só neste computador).',
+    overrides: {
+      productsListPath: 'Caminho da lista de produtos',
+      productGetPath: 'Caminho de um produto',
+      labelsPath: 'Caminho das etiquetas',
+      labelsMethod: 'Método das etiquetas',
+      batchExpiryParam: 'Parâmetro de lote/validade',
+    },
+  },
   settings: {
     profiles: 'Perfis',
     active: 'Ativo',

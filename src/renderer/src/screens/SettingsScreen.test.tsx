@@ -97,3 +97,53 @@ describe('SettingsScreen', () => {
     expect(await screen.findByText('Probar conexión')).toBeTruthy();
   });
 });
+
+describe('SettingsScreen profiles', () => {
+  it('creates a profile with its own endpoint overrides, and shows the reason when one is refused', async () => {
+    const saveProfile = vi
+      .fn()
+      .mockResolvedValueOnce(
+        fail({
+          code: 'ipc.invalid_input',
+          messageKey: 'errors.ipc.invalid_input',
+          message: 'profile.baseUrl must use https://',
+        }),
+      )
+      .mockResolvedValueOnce(ok(sandbox));
+    renderWithStores(
+      <SettingsScreen />,
+      fakeBridge({
+        listProfiles: async () => ok({ profiles: [sandbox], activeId: 'sandbox' }),
+        getKeyStatus: async () => ok(demo),
+        saveProfile,
+      }),
+    );
+    fireEvent.click(await screen.findByText('New profile'));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Loja' } });
+    fireEvent.change(screen.getByLabelText('Base URL'), {
+      target: { value: 'http://api.loja.example' },
+    });
+    fireEvent.change(screen.getByLabelText('Batch/expiry parameter'), {
+      target: { value: 'lote_validade' },
+    });
+    fireEvent.click(screen.getByText('Save profile'));
+    expect((await screen.findByRole('alert')).textContent).toContain('must use https://');
+    fireEvent.change(screen.getByLabelText('Base URL'), {
+      target: { value: 'https://api.loja.example' },
+    });
+    fireEvent.click(screen.getByText('Save profile'));
+    await waitFor(() => expect(saveProfile).toHaveBeenCalledTimes(2));
+    expect(saveProfile).toHaveBeenLastCalledWith({
+      profile: expect.objectContaining({
+        name: 'Loja',
+        environment: 'test',
+        baseUrl: 'https://api.loja.example',
+        overrides: expect.objectContaining({
+          batchExpiryParam: 'lote_validade',
+          labelsPath: '/labels',
+        }),
+      }),
+    });
+    await waitFor(() => expect(screen.queryByTestId('profile-form')).toBeNull());
+  });
+});

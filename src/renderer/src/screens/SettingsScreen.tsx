@@ -17,13 +17,14 @@ import { ENV_COLOR } from '../components/StatusBar.tsx';
 import { describeError } from '../errors.ts';
 import { LANGUAGES } from '../i18n/index.ts';
 import { useSettings } from '../stores/context.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
 
 /** Profiles, the write-only API key, connection test and language. */
 export function SettingsScreen() {
   const { t, i18n } = useTranslation();
-  const { profiles, activeId, lastTest, error, notice, busy, load, use, test } = useSettings(
-    (s) => s,
-  );
+  const { profiles, activeId, lastTest, error, notice, busy, load, use, test, saveProfile } =
+    useSettings((s) => s);
+  const [creating, setCreating] = useState(false);
 
   useEffect(() => {
     void load();
@@ -31,7 +32,12 @@ export function SettingsScreen() {
 
   return (
     <Stack>
-      <Title order={2}>{t('settings.profiles')}</Title>
+      <Group justify="space-between">
+        <Title order={2}>{t('settings.profiles')}</Title>
+        <Button size="md" onClick={() => setCreating(true)}>
+          {t('profiles.new')}
+        </Button>
+      </Group>
       {error && (
         <Alert color="red" role="alert">
           {describeError(t, error)}
@@ -41,6 +47,15 @@ export function SettingsScreen() {
         <Alert color="green" role="status">
           {t(`settings.${notice}`)}
         </Alert>
+      )}
+      {creating && (
+        <ProfileForm
+          profile={null}
+          onCancel={() => setCreating(false)}
+          onSave={(input) =>
+            void saveProfile(null, input).then((saved) => saved && setCreating(false))
+          }
+        />
       )}
       {profiles.map((profile) => (
         <ProfileCard
@@ -87,7 +102,11 @@ function ProfileCard({
   const keyStatus = useSettings((s) => s.keys[profile.id]);
   const saveKey = useSettings((s) => s.saveKey);
   const removeKey = useSettings((s) => s.removeKey);
+  const saveProfile = useSettings((s) => s.saveProfile);
+  const deleteProfile = useSettings((s) => s.deleteProfile);
   const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const keyLine = !keyStatus
     ? t('app.loading')
@@ -108,12 +127,38 @@ function ProfileCard({
             <Text fw={700}>{profile.name}</Text>
             {active && <Badge variant="outline">{t('settings.active')}</Badge>}
           </Group>
-          {!active && (
-            <Button size="md" variant="light" onClick={onUse} disabled={busy}>
-              {t('settings.use')}
+          <Group>
+            {!active && (
+              <Button size="md" variant="light" onClick={onUse} disabled={busy}>
+                {t('settings.use')}
+              </Button>
+            )}
+            <Button size="md" variant="subtle" onClick={() => setEditing(!editing)}>
+              {t('profiles.edit')}
             </Button>
-          )}
+            <Button
+              size="md"
+              color="red"
+              variant={confirmDelete ? 'filled' : 'subtle'}
+              onClick={() => {
+                if (!confirmDelete) return setConfirmDelete(true);
+                setConfirmDelete(false);
+                void deleteProfile(profile.id);
+              }}
+            >
+              {confirmDelete ? t('profiles.confirmDelete') : t('profiles.delete')}
+            </Button>
+          </Group>
         </Group>
+        {editing && (
+          <ProfileForm
+            profile={profile}
+            onCancel={() => setEditing(false)}
+            onSave={(input) =>
+              void saveProfile(profile.id, input).then((saved) => saved && setEditing(false))
+            }
+          />
+        )}
         <Text size="sm">
           {t('settings.baseUrl')}: {profile.baseUrl ?? t('settings.embedded')} ·{' '}
           {t('settings.apiVersion')}: {profile.apiVersion}

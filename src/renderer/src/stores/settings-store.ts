@@ -1,12 +1,19 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
-import type { Profile } from '../../../shared/profile.ts';
+import type { Profile, ProfileInput } from '../../../shared/profile.ts';
 import type { AppError } from '../../../shared/result.ts';
 import type { HealthSnapshot, KeyStatus } from '../../../shared/status.ts';
 
 type SettingsBridge = Pick<
   PackbenchBridge,
-  'listProfiles' | 'switchProfile' | 'getKeyStatus' | 'setKey' | 'removeKey' | 'testConnection'
+  | 'listProfiles'
+  | 'switchProfile'
+  | 'getKeyStatus'
+  | 'setKey'
+  | 'removeKey'
+  | 'testConnection'
+  | 'saveProfile'
+  | 'deleteProfile'
 >;
 
 export interface SettingsState {
@@ -22,6 +29,8 @@ export interface SettingsState {
   saveKey: (profileId: string, key: string) => Promise<boolean>;
   removeKey: (profileId: string) => Promise<void>;
   test: () => Promise<void>;
+  saveProfile: (id: string | null, profile: ProfileInput) => Promise<boolean>;
+  deleteProfile: (id: string) => Promise<void>;
 }
 
 export const createSettingsStore = (bridge: SettingsBridge) =>
@@ -66,6 +75,16 @@ export const createSettingsStore = (bridge: SettingsBridge) =>
       removeKey: async (profileId) => {
         const status = await run(() => bridge.removeKey({ profileId }));
         if (status) set({ keys: { ...get().keys, [profileId]: status }, notice: 'keyRemoved' });
+      },
+      saveProfile: async (id, profile) => {
+        const saved = await run(() => bridge.saveProfile({ ...(id ? { id } : {}), profile }));
+        if (!saved) return false;
+        await get().load();
+        return true;
+      },
+      deleteProfile: async (id) => {
+        const list = await run(() => bridge.deleteProfile({ id }));
+        if (list) set({ profiles: list.profiles, activeId: list.activeId });
       },
       test: async () => {
         const health = await run(() => bridge.testConnection());
