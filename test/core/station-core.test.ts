@@ -10,6 +10,7 @@ import {
   type StationStatus,
 } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { useTestProfile } from '../outbox/helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -177,13 +178,7 @@ describe('two stations sharing one key', () => {
         health: { intervalMs: 60_000 },
       });
       cleanups.push(() => c.close());
-      const profile = await c.profiles.create({
-        name: 'Shared',
-        environment: 'test',
-        baseUrl: server.url,
-      });
-      await c.setKey(profile.id, 'sbx-demo-acme');
-      await c.switchProfile(profile.id);
+      await useTestProfile(c, server.url, 'sbx-demo-acme', 'Shared');
       return c;
     };
     const [a, b] = await Promise.all([station(), station()]);

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { StationCore } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import type { NativeKeychain } from '../../src/main/core/keychain.ts';
+import { useTestProfile } from '../outbox/helpers.ts';
 import { closeBrowser, dropFiles, launchStation } from './harness.ts';
 
 afterAll(() => closeBrowser());
@@ -118,13 +119,7 @@ describe('the station in a real browser', () => {
     let server: RunningSandbox = await startSandbox({ port: 0 });
     const port = server.port;
     const useServer = async (core: StationCore) => {
-      const profile = await core.profiles.create({
-        name: 'Homologação',
-        environment: 'test',
-        baseUrl: server.url,
-      });
-      await core.setKey(profile.id, 'sbx-demo-acme');
-      await core.switchProfile(profile.id);
+      await useTestProfile(core, server.url, 'sbx-demo-acme', 'Homologação');
     };
     const station = await launchStation({}, useServer);
     try {
@@ -165,13 +160,7 @@ describe('the station in a real browser', () => {
   it('rate limit: a burst of lookups and uploads all complete while the bar shows the pause', async () => {
     const server = await startSandbox({ port: 0, rateLimit: 4, windowMs: 3_000 });
     const station = await launchStation({ budget: { limit: 6, windowMs: 3_000 } }, async (core) => {
-      const profile = await core.profiles.create({
-        name: 'Apertado',
-        environment: 'test',
-        baseUrl: server.url,
-      });
-      await core.setKey(profile.id, 'sbx-demo-acme');
-      await core.switchProfile(profile.id);
+      await useTestProfile(core, server.url, 'sbx-demo-acme', 'Apertado');
     });
     try {
       const { page, core } = station;

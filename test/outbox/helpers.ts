@@ -30,6 +30,19 @@ export function tempDir(prefix = 'packbench-outbox-'): { path: string; remove: (
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/** Creates a test profile for `url` with `key` and makes it the active one. */
+export async function useTestProfile(
+  core: StationCore,
+  url: string,
+  key = 'sbx-demo-acme',
+  name = `Test ${randomUUID().slice(0, 6)}`,
+) {
+  const profile = await core.profiles.create({ name, environment: 'test', baseUrl: url });
+  await core.setKey(profile.id, key);
+  await core.switchProfile(profile.id);
+  return profile;
+}
+
 /** A station whose active profile is a test profile pointing at `sandbox`, with the Acme key. */
 export async function stationFor(
   sandbox: RunningSandbox | string,
@@ -43,17 +56,7 @@ export async function stationFor(
     outbox: { backoffBaseMs: 100, backoffCapMs: 1_000 },
     ...options,
   });
-  const url = typeof sandbox === 'string' ? sandbox : sandbox.url;
-  const existing = core.profiles.list().find((p) => p.baseUrl === url);
-  const profile =
-    existing ??
-    (await core.profiles.create({
-      name: `Test ${randomUUID().slice(0, 6)}`,
-      environment: 'test',
-      baseUrl: url,
-    }));
-  await core.setKey(profile.id, 'sbx-demo-acme');
-  await core.switchProfile(profile.id);
+  await useTestProfile(core, typeof sandbox === 'string' ? sandbox : sandbox.url);
   return core;
 }
 

@@ -1,7 +1,12 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENVIRONMENTS, type Profile, type ProfileInput } from '../../../shared/profile.ts';
+import {
+  endpointOverridesSchema,
+  ENVIRONMENTS,
+  type Profile,
+  type ProfileInput,
+} from '../../../shared/profile.ts';
 
 const OVERRIDES = ['productsListPath', 'productGetPath', 'labelsPath', 'batchExpiryParam'] as const;
 
@@ -10,13 +15,7 @@ const blank: ProfileInput = {
   environment: 'test',
   baseUrl: '',
   apiVersion: 'v1.1',
-  overrides: {
-    productsListPath: '/products',
-    productGetPath: '/products/{sku}',
-    labelsPath: '/labels',
-    labelsMethod: 'POST',
-    batchExpiryParam: 'batch_expiry',
-  },
+  overrides: endpointOverridesSchema.parse({}),
 };
 
 /** Creates or edits a profile, including the paths and names the API specification leaves open. */
