@@ -196,6 +196,59 @@ describe('the station in a real browser', () => {
     }
   }, 60_000);
 
+  it('bad input: each file and a wrong key get their own sentence; nothing crashes or is lost', async () => {
+    const station = await launchStation();
+    try {
+      const { page, core } = station;
+      await page.getByText('Online').waitFor({ timeout: 15_000 });
+      await page.getByTestId('scan-input').fill('PB-10009');
+      await page.keyboard.press('Enter');
+      await page.getByText('Order PB-10009 found').waitFor();
+      const encoder = new TextEncoder();
+      await dropFiles(page, '[data-testid=drop-area]', [
+        {
+          name: 'scan.pdf',
+          type: 'application/pdf',
+          bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        },
+        {
+          name: 'locked.pdf',
+          type: 'application/pdf',
+          bytes: encoder.encode('%PDF-1.7\ntrailer << /Encrypt 5 0 R >>\n%%EOF'),
+        },
+        { name: 'empty.pdf', type: 'application/pdf', bytes: new Uint8Array() },
+        { name: 'cut.zpl', type: 'text/plain', bytes: encoder.encode('^XA^FO50,50^FDno end^FS') },
+      ]);
+      for (const sentence of [
+        'scan.pdf is not a PDF (it does not start with %PDF-).',
+        'locked.pdf is password-protected; export it without protection.',
+        'empty.pdf is empty.',
+        'cut.zpl holds no ZPL label (each label starts with ^XA and ends with ^XZ).',
+      ]) {
+        await page.getByText(sentence).waitFor();
+      }
+      expect(core.outbox.snapshot(core.profiles.active().id).counts.queued).toBe(0);
+
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByLabel('New API key').fill('has spaces in it');
+      await page.getByRole('button', { name: 'Save key' }).click();
+      await page.getByText(/no spaces/).waitFor();
+      await page.getByLabel('New API key').fill('sbx-demo-wrong');
+      await page.getByRole('button', { name: 'Save key' }).click();
+      await page.getByText('Set, ends with ••••rong').waitFor();
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await page.getByText('Connection: Key refused').waitFor();
+      await page.getByRole('button', { name: 'Station' }).click();
+      await page.getByTestId('scan-input').fill('PB-10009');
+      await page.keyboard.press('Enter');
+      await page.getByText('Could not look up PB-10009').waitFor();
+      await page.getByText('The service refused the API key. Check the key in Settings.').waitFor();
+      await station.screenshot('bad-key-en');
+    } finally {
+      await station.close();
+    }
+  });
+
   it('a key set in Settings is in the real keychain and nowhere in the page', async () => {
     const station = await launchStation();
     try {

@@ -29,6 +29,7 @@ export const en = {
     scanHint: 'Scanner ready. Press Enter to look up.',
     lookingUp: 'Looking up {{id}}…',
     found: 'Order {{id}} found',
+    lookupFailed: 'Could not look up {{id}}',
     notFound: 'Order {{id}} was not found',
     recent: 'Recent scans',
     noRecent: 'No scans yet.',

@@ -31,6 +31,7 @@ export const es: Messages = {
     scanHint: 'Lector listo. Pulse Enter para consultar.',
     lookingUp: 'Consultando {{id}}…',
     found: 'Pedido {{id}} encontrado',
+    lookupFailed: 'No se pudo consultar {{id}}',
     notFound: 'No se encontró el pedido {{id}}',
     recent: 'Lecturas recientes',
     noRecent: 'Aún no hay lecturas.',

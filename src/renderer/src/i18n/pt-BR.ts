@@ -31,6 +31,7 @@ export const ptBR: Messages = {
     scanHint: 'Leitor pronto. Pressione Enter para consultar.',
     lookingUp: 'Consultando {{id}}…',
     found: 'Pedido {{id}} encontrado',
+    lookupFailed: 'Não foi possível consultar {{id}}',
     notFound: 'Pedido {{id}} não foi encontrado',
     recent: 'Leituras recentes',
     noRecent: 'Nenhuma leitura ainda.',

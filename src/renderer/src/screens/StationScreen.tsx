@@ -87,15 +87,21 @@ export function StationScreen({ now = () => performance.now() }: { now?: () => n
             </Group>
           )}
           {failure && (
-            <Alert color="red" title={t('station.notFound', { id: failure.id })} role="alert">
+            <Alert
+              color="red"
+              title={t(failure.error.status === 404 ? 'station.notFound' : 'station.lookupFailed', {
+                id: failure.id,
+              })}
+              role="alert"
+            >
               {describeError(t, failure.error)}
             </Alert>
           )}
           {current && !failure && (
             <Alert color="green" title={t('station.found', { id: current.id })} role="status" />
           )}
-          {current && <DropArea />}
-          {current && <OrderCard lookup={current.lookup} />}
+          {current && !failure && <DropArea />}
+          {current && !failure && <OrderCard lookup={current.lookup} />}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
