@@ -105,6 +105,7 @@ export function createHandlers({ appInfo, core }: HandlerDeps): Handlers {
         };
       }),
     retryJob: ({ id }) => asResult(() => core.outbox.retry(id)),
+    editJob: ({ id, payload }) => asResult(() => core.outbox.editAndRetry(id, payload)),
     retryAllJobs: () =>
       asResult(() => ({ count: core.outbox.retryAll(core.profiles.active().id) })),
     discardJob: ({ id }) =>

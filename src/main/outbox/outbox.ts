@@ -13,7 +13,7 @@ import type { Clock } from '../core/clock.ts';
 import { AuditLog } from './audit-log.ts';
 import { openDatabase } from './database.ts';
 import { deliver, verify } from './delivery.ts';
-import { JobStore, type EnqueueInput, type EnqueueOutcome } from './job-store.ts';
+import { JobStore, OutboxInputError, type EnqueueInput, type EnqueueOutcome } from './job-store.ts';
 
 export interface OutboxOptions {
   file: string;
@@ -188,7 +188,8 @@ export class Outbox {
 
   editAndRetry(jobId: string, payload: unknown): JobView {
     const job = this.store.get(jobId);
-    if (job.state !== 'failed') throw new Error('Only failed jobs can be edited.');
+    if (job.state !== 'failed')
+      throw new OutboxInputError('bad_state', 'Only failed jobs can be edited.');
     this.store.replacePayload(jobId, payload);
     this.audit.record({
       event: 'job.edited',

@@ -109,6 +109,7 @@ export interface InvokeChannels {
     output: { snapshot: OutboxSnapshot; jobs: JobView[] };
   };
   retryJob: { input: { id: string }; output: JobView };
+  editJob: { input: { id: string; payload: unknown }; output: JobView };
   retryAllJobs: { input: undefined; output: { count: number } };
   discardJob: { input: { id: string }; output: OutboxSnapshot };
   getAudit: { input: { limit?: number }; output: AuditView[] };
@@ -148,6 +149,7 @@ export const channels = {
   queryTrackings: 'invoke',
   getOutbox: 'invoke',
   retryJob: 'invoke',
+  editJob: 'invoke',
   retryAllJobs: 'invoke',
   discardJob: 'invoke',
   getAudit: 'invoke',

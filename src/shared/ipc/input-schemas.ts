@@ -71,6 +71,7 @@ export const inputSchemas = {
     ),
   getOutbox: z.object({ states: z.array(z.enum(JOB_STATES)).optional() }),
   retryJob: z.object({ id: jobId }),
+  editJob: z.object({ id: jobId, payload: z.record(z.string(), z.unknown()) }),
   retryAllJobs: z.undefined(),
   discardJob: z.object({ id: jobId }),
   getAudit: z.object({ limit: z.number().int().min(1).max(10_000).optional() }),

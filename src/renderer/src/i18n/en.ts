@@ -130,6 +130,11 @@ export const en = {
   outbox: {
     title: 'Outbox',
     empty: 'Nothing waiting. Everything was delivered.',
+    edit: 'Correct',
+    order: 'Order number',
+    payload: 'Data to send (JSON)',
+    saveRetry: 'Save and send again',
+    jsonObject: 'The data must be a JSON object.',
     retry: 'Retry now',
     retryAll: 'Retry all',
     discard: 'Discard',

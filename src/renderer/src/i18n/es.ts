@@ -132,6 +132,11 @@ export const es: Messages = {
   outbox: {
     title: 'Cola de envío',
     empty: 'Nada en espera. Todo fue entregado.',
+    edit: 'Corregir',
+    order: 'Número de pedido',
+    payload: 'Datos a enviar (JSON)',
+    saveRetry: 'Guardar y enviar de nuevo',
+    jsonObject: 'Los datos deben ser un objeto JSON.',
     retry: 'Reintentar ahora',
     retryAll: 'Reintentar todo',
     discard: 'Descartar',

@@ -132,6 +132,11 @@ export const ptBR: Messages = {
   outbox: {
     title: 'Fila de envio',
     empty: 'Nada aguardando. Tudo foi entregue.',
+    edit: 'Corrigir',
+    order: 'Número do pedido',
+    payload: 'Dados a enviar (JSON)',
+    saveRetry: 'Salvar e enviar de novo',
+    jsonObject: 'Os dados precisam ser um objeto JSON.',
     retry: 'Tentar agora',
     retryAll: 'Tentar todos',
     discard: 'Descartar',

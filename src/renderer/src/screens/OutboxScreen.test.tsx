@@ -78,3 +78,27 @@ describe('OutboxScreen', () => {
     await waitFor(() => expect(bridge.discardJob).toHaveBeenCalledWith({ id: failed.id }));
   });
 });
+
+describe('OutboxScreen corrections', () => {
+  it('corrects the order of a failed upload and sends it again', async () => {
+    const editJob = vi.fn(async () => ok({ ...failed, state: 'queued' as const }));
+    renderWithStores(
+      <OutboxScreen />,
+      fakeBridge({
+        getOutbox: async () => ok({ snapshot, jobs: [failed] }),
+        getAudit: async () => ok([]),
+        editJob,
+      }),
+    );
+    fireEvent.click(await screen.findByText('Correct'));
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: ' PB-10001 ' } });
+    fireEvent.click(screen.getByText('Save and send again'));
+    await waitFor(() =>
+      expect(editJob).toHaveBeenCalledWith({
+        id: failed.id,
+        payload: { order: 'PB-10001', fileName: 'nf.pdf' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('job-editor')).toBeNull());
+  });
+});

@@ -5,6 +5,7 @@ import type { JobState, JobView } from '../../../shared/outbox.ts';
 import { downloadText } from '../download.ts';
 import { describeError } from '../errors.ts';
 import { useOutbox } from '../stores/context.tsx';
+import { JobEditor } from './JobEditor.tsx';
 
 const STATE_COLOR: Record<JobState, string> = {
   queued: 'blue',
@@ -29,6 +30,8 @@ export function OutboxScreen() {
     (s) => s,
   );
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const edit = useOutbox((s) => s.edit);
   useEffect(() => {
     void load();
   }, [load]);
@@ -104,6 +107,15 @@ export function OutboxScreen() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
+                    {job.state === 'failed' && (
+                      <Button
+                        size="sm"
+                        variant="subtle"
+                        onClick={() => setEditing(editing === job.id ? null : job.id)}
+                      >
+                        {t('outbox.edit')}
+                      </Button>
+                    )}
                     <Button
                       size="sm"
                       variant="light"
@@ -131,6 +143,15 @@ export function OutboxScreen() {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {editing && jobs.some((j) => j.id === editing) && (
+        <JobEditor
+          job={jobs.find((j) => j.id === editing) as (typeof jobs)[number]}
+          onCancel={() => setEditing(null)}
+          onSave={(payload) =>
+            void edit(editing, payload).then((saved) => saved && setEditing(null))
+          }
+        />
       )}
       <Group justify="space-between">
         <Title order={3}>{t('outbox.audit')}</Title>

@@ -8,6 +8,7 @@ type OutboxBridge = Pick<
   PackbenchBridge,
   | 'getOutbox'
   | 'retryJob'
+  | 'editJob'
   | 'retryAllJobs'
   | 'discardJob'
   | 'getAudit'
@@ -24,6 +25,8 @@ export interface OutboxState {
   /** Follows pushed changes; returns the unsubscribe function. */
   start: () => () => void;
   retry: (id: string) => Promise<void>;
+  /** Sends a failed job again with a corrected payload; false when it was refused. */
+  edit: (id: string, payload: Record<string, unknown>) => Promise<boolean>;
   retryAll: () => Promise<void>;
   discard: (id: string) => Promise<void>;
   exportCsv: () => Promise<string | null>;
@@ -65,6 +68,11 @@ export const createOutboxStore = (bridge: OutboxBridge) =>
         }),
       retry: async (id) => {
         if (check(await bridge.retryJob({ id }))) await get().load();
+      },
+      edit: async (id, payload) => {
+        const edited = check(await bridge.editJob({ id, payload }));
+        if (edited) await get().load();
+        return edited !== null;
       },
       retryAll: async () => {
         if (check(await bridge.retryAllJobs())) await get().load();
