@@ -7,7 +7,12 @@ describe('SlidingWindowLimiter', () => {
     const limiter = new SlidingWindowLimiter({ limit: 3, windowMs: 60_000, now: () => now });
     expect([1, 2, 3].map(() => limiter.take('acme').allowed)).toEqual([true, true, true]);
     now += 10_500;
-    expect(limiter.take('acme')).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 50 });
+    expect(limiter.take('acme')).toEqual({
+      allowed: false,
+      at: now,
+      remaining: 0,
+      retryAfterSeconds: 50,
+    });
   });
 
   it('slides: a slot frees exactly when the oldest request leaves the window', () => {

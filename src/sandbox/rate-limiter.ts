@@ -5,6 +5,8 @@
  */
 export interface RateDecision {
   allowed: boolean;
+  /** The instant the decision counted the request at. */
+  at: number;
   remaining: number;
   retryAfterSeconds: number;
 }
@@ -34,12 +36,13 @@ export class SlidingWindowLimiter {
       this.accepted.set(company, log);
       return {
         allowed: false,
+        at: now,
         remaining: 0,
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
       };
     }
     log.push(now);
     this.accepted.set(company, log);
-    return { allowed: true, remaining: this.limit - log.length, retryAfterSeconds: 0 };
+    return { allowed: true, at: now, remaining: this.limit - log.length, retryAfterSeconds: 0 };
   }
 }

@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     company: DemoCompany | null;
     dropResponse: boolean;
+    /** When the rate limiter let the request in: receipts carry it, so they line up with the window. */
+    acceptedAt: number;
   }
 }
 
@@ -58,6 +60,7 @@ export function buildSandboxServer(config: SandboxConfig, store: SandboxStore): 
   });
   app.decorateRequest('company', null);
   app.decorateRequest('dropResponse', false);
+  app.decorateRequest('acceptedAt', 0);
   app.removeContentTypeParser('text/plain');
   void app.register(multipart, { throwFileSizeLimit: true });
 
@@ -69,6 +72,7 @@ export function buildSandboxServer(config: SandboxConfig, store: SandboxStore): 
     request.company = authenticate(request, url);
     if (url.pathname.startsWith(SANDBOX_PREFIX)) return;
     const decision = limiter.take(request.company.id);
+    request.acceptedAt = decision.at;
     if (!decision.allowed) {
       throw new SandboxHttpError(429, 'rate_limited', RATE_MESSAGE, {
         headers: { 'retry-after': String(decision.retryAfterSeconds) },
@@ -128,7 +132,7 @@ export function buildSandboxServer(config: SandboxConfig, store: SandboxStore): 
               kind,
               ref,
               sha256,
-              at: new Date(config.now()).toISOString(),
+              at: new Date(request.acceptedAt || config.now()).toISOString(),
             };
             store.state.receipts.push(receipt);
             store.changed();
