@@ -21,4 +21,11 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Mantine's autosizing textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+  });
+}
+
 afterEach(() => cleanup());

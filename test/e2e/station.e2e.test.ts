@@ -90,6 +90,52 @@ describe('the station in a real browser', () => {
     }
   });
 
+  it('a multi-label ZPL file: one preview image per label with real pixels, then uploaded to the order', async () => {
+    const station = await launchStation();
+    try {
+      const { page, core } = station;
+      await page.getByText('Online').waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Labels' }).click();
+      const zpl = [
+        '^XA^PW812^LL1218^FO50,50^A0N,60,60^FDPedido PB-10021^FS^FO50,150^BY3^BCN,120,Y,N,N^FD1002100^FS^XZ',
+        '^XA^FO50,50^A0N,60,60^FDVolume 2 de 2^FS^FO50,150^GB500,300,8^FS^XZ',
+      ].join('\n');
+      await dropFiles(page, '[data-testid=zpl-input]', [
+        { name: 'PB-10021.zpl', type: 'text/plain', bytes: new TextEncoder().encode(zpl) },
+      ]);
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.getByTestId('previews').waitFor({ timeout: 60_000 });
+      const inked = await page.locator('[data-testid=previews] img').evaluateAll(async (images) =>
+        Promise.all(
+          (images as HTMLImageElement[]).map(async (img) => {
+            await img.decode();
+            const canvas = document.createElement('canvas');
+            canvas.width = img.naturalWidth;
+            canvas.height = img.naturalHeight;
+            const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+            ctx.drawImage(img, 0, 0);
+            const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+            let dark = 0;
+            for (let i = 0; i < data.length; i += 4)
+              if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) dark += 1;
+            return dark;
+          }),
+        ),
+      );
+      expect(inked).toHaveLength(2);
+      expect(inked.every((dark) => dark > 500)).toBe(true);
+      await station.screenshot('labels-preview-en');
+      await page.getByLabel('Order number').fill('PB-10021');
+      await page.getByRole('button', { name: 'Queue label for this order' }).click();
+      await page.getByText(/Queued in the outbox/).waitFor();
+      await core.outbox.idle(core.profiles.active().id);
+      const order = await (await core.api()).getOrder('PB-10021');
+      expect(order.labels?.map((l) => l.label_count)).toEqual([2]);
+    } finally {
+      await station.close();
+    }
+  }, 90_000);
+
   it('inventory for a SKU with expired and expiring batches: coloured and first-expiry-first-out', async () => {
     const station = await launchStation();
     try {
@@ -291,6 +337,7 @@ describe('the station in a real browser', () => {
           'Português (Brasil)',
           [
             'Estação',
+            'Etiquetas',
             'Pedidos',
             'Estoque',
             'Produtos',
@@ -304,6 +351,7 @@ describe('the station in a real browser', () => {
           'Español',
           [
             'Estación',
+            'Etiquetas',
             'Pedidos',
             'Inventario',
             'Productos',
@@ -324,7 +372,7 @@ describe('the station in a real browser', () => {
           );
         }
         await station.screenshot(`station-${label.startsWith('P') ? 'pt-BR' : 'es'}`);
-        await page.getByRole('button', { name: names[7], exact: true }).click();
+        await page.getByRole('button', { name: names[8], exact: true }).click();
       }
     } finally {
       await station.close();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBar } from './components/StatusBar.tsx';
 import { InboundsScreen } from './screens/InboundsScreen.tsx';
 import { InventoryScreen } from './screens/InventoryScreen.tsx';
+import { LabelsScreen } from './screens/LabelsScreen.tsx';
 import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { OutboxScreen } from './screens/OutboxScreen.tsx';
 import { ProductsScreen } from './screens/ProductsScreen.tsx';
@@ -14,6 +15,7 @@ import { useOutbox, useStatus } from './stores/context.tsx';
 
 const SCREENS = [
   'station',
+  'labels',
   'orders',
   'inventory',
   'products',
@@ -63,6 +65,7 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main>
         {screen === 'station' && <StationScreen />}
+        {screen === 'labels' && <LabelsScreen />}
         {screen === 'orders' && <OrdersScreen onOpen={() => setScreen('station')} />}
         {screen === 'inventory' && <InventoryScreen />}
         {screen === 'products' && <ProductsScreen />}

@@ -8,6 +8,8 @@ import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './stores/context.tsx';
 import { createCatalogStore } from './stores/catalog-store.ts';
 import { createInventoryStore } from './stores/inventory-store.ts';
+import { createLabelsStore } from './stores/labels-store.ts';
+import { ZplPreviewer } from './labels/zpl-previewer.ts';
 import { createOrdersStore } from './stores/orders-store.ts';
 import { createOutboxStore } from './stores/outbox-store.ts';
 import { createSettingsStore } from './stores/settings-store.ts';
@@ -19,6 +21,12 @@ import { createWebAudioPlayer } from './station/feedback.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const bridge = window.packbench;
+let zpl: ZplPreviewer | null = null;
+// The renderer (about 9 MB of WebAssembly) loads only when the first preview is asked for.
+const previewer = () =>
+  (zpl ??= new ZplPreviewer(
+    () => new Worker(new URL('./labels/zpl.worker.ts', import.meta.url), { type: 'module' }),
+  ));
 const i18n = createI18n();
 const station = createStationStore(
   bridge,
@@ -33,6 +41,7 @@ const stores = {
   trackings: createTrackingsStore(bridge),
   orders: createOrdersStore(bridge),
   catalog: createCatalogStore(bridge),
+  labels: createLabelsStore(bridge, previewer),
 };
 
 createRoot(root).render(

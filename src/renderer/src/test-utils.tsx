@@ -9,6 +9,8 @@ import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider, type Stores } from './stores/context.tsx';
 import { createCatalogStore } from './stores/catalog-store.ts';
 import { createInventoryStore } from './stores/inventory-store.ts';
+import { createLabelsStore } from './stores/labels-store.ts';
+import type { ZplPreviewer } from './labels/zpl-previewer.ts';
 import { createOrdersStore } from './stores/orders-store.ts';
 import { createOutboxStore } from './stores/outbox-store.ts';
 import { createSettingsStore } from './stores/settings-store.ts';
@@ -62,7 +64,7 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
 export function renderWithStores(
   ui: ReactNode,
   bridge: PackbenchBridge,
-  options: { language?: Language; sounds?: SoundPlayer } = {},
+  options: { language?: Language; sounds?: SoundPlayer; previewer?: ZplPreviewer } = {},
 ) {
   const sounds = options.sounds ?? { play: () => undefined };
   const stores: Stores = {
@@ -74,6 +76,12 @@ export function renderWithStores(
     trackings: createTrackingsStore(bridge),
     orders: createOrdersStore(bridge),
     catalog: createCatalogStore(bridge),
+    labels: createLabelsStore(
+      bridge,
+      () =>
+        options.previewer ??
+        ({ render: async () => ({ ok: true, images: [] }) } as unknown as ZplPreviewer),
+    ),
   };
   const i18n = createI18n(options.language ?? 'en');
   const view = render(

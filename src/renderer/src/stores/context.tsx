@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { CatalogState, createCatalogStore } from './catalog-store.ts';
 import type { createInventoryStore, InventoryState } from './inventory-store.ts';
+import type { createLabelsStore, LabelsState } from './labels-store.ts';
 import type { createOrdersStore, OrdersState } from './orders-store.ts';
 import type { createOutboxStore, OutboxState } from './outbox-store.ts';
 import type { createSettingsStore, SettingsState } from './settings-store.ts';
@@ -18,6 +19,7 @@ export interface Stores {
   trackings: ReturnType<typeof createTrackingsStore>;
   orders: ReturnType<typeof createOrdersStore>;
   catalog: ReturnType<typeof createCatalogStore>;
+  labels: ReturnType<typeof createLabelsStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -48,3 +50,5 @@ export const useOrders = <T,>(select: (s: OrdersState) => T) =>
   useStore(useStores().orders, select);
 export const useCatalog = <T,>(select: (s: CatalogState) => T) =>
   useStore(useStores().catalog, select);
+export const useLabels = <T,>(select: (s: LabelsState) => T) =>
+  useStore(useStores().labels, select);

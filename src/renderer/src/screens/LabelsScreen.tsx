@@ -1,0 +1,154 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Image,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { LoadState } from '../components/LoadState.tsx';
+import { SubmitNotice } from '../components/SubmitNotice.tsx';
+import { DENSITIES, type LintIssue } from '../labels/zpl-lint.ts';
+import { useLabels } from '../stores/context.tsx';
+import type { StockPreset } from '../stores/labels-store.ts';
+
+const describeIssue = (t: TFunction, issue: LintIssue): string => {
+  switch (issue.kind) {
+    case 'structure':
+      return t('labels.lint.structure');
+    case 'unsupported':
+      return t('labels.lint.unsupported', {
+        commands: issue.commands.map((c) => `^${c}`).join(', '),
+      });
+    case 'nonAsciiCode128':
+      return t('labels.lint.nonAscii', { sample: issue.sample });
+    case 'tooWide':
+    case 'tooLong':
+      return t(`labels.lint.${issue.kind}`, { label: issue.labelDots, stock: issue.stockDots });
+  }
+};
+
+/** Paste or drop ZPL, preview every label offline at the chosen stock and density, lint, upload. */
+export function LabelsScreen() {
+  const { t } = useTranslation();
+  const s = useLabels((state) => state);
+  return (
+    <Stack>
+      <Title order={2}>{t('labels.title')}</Title>
+      <Group align="end">
+        <SegmentedControl
+          size="md"
+          value={s.preset}
+          onChange={(preset) => s.setStock({ preset: preset as StockPreset })}
+          data={[
+            { value: '4x6in', label: '4 × 6 in' },
+            { value: '100x150mm', label: '100 × 150 mm' },
+            { value: '4x4in', label: '4 × 4 in' },
+            { value: 'custom', label: t('labels.custom') },
+          ]}
+        />
+        {s.preset === 'custom' && (
+          <>
+            <NumberInput
+              label={t('labels.widthMm')}
+              value={s.widthMm}
+              min={10}
+              max={300}
+              onChange={(v) => s.setStock({ widthMm: Number(v) })}
+              w={120}
+            />
+            <NumberInput
+              label={t('labels.heightMm')}
+              value={s.heightMm}
+              min={10}
+              max={300}
+              onChange={(v) => s.setStock({ heightMm: Number(v) })}
+              w={120}
+            />
+          </>
+        )}
+        <SegmentedControl
+          size="md"
+          value={String(s.dpmm)}
+          onChange={(v) => s.setStock({ dpmm: Number(v) })}
+          data={DENSITIES.map((d) => ({ value: String(d), label: `${d} dpmm` }))}
+        />
+      </Group>
+      <Textarea
+        label={t('labels.zpl')}
+        value={s.text}
+        autosize
+        minRows={6}
+        maxRows={14}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        onChange={(e) => s.setText(e.currentTarget.value)}
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault();
+          const file = e.dataTransfer.files[0];
+          if (file) void file.text().then((text) => s.setText(text, file.name));
+        }}
+        data-testid="zpl-input"
+      />
+      {s.issues.map((issue) => (
+        <Alert key={issue.kind} color="orange" data-testid="lint">
+          {describeIssue(t, issue)}
+        </Alert>
+      ))}
+      <Group>
+        <Button
+          size="md"
+          onClick={() => void s.preview()}
+          disabled={!s.text.trim() || s.previewing}
+        >
+          {t('labels.preview')}
+        </Button>
+        {s.previewing && <Loader size="sm" />}
+      </Group>
+      {s.previewError && <Alert color="red">{s.previewError}</Alert>}
+      {s.images.length > 0 && (
+        <>
+          <Text>{t('labels.count', { count: s.images.length })}</Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="previews">
+            {s.images.map((png, i) => (
+              <Image
+                key={i}
+                src={`data:image/png;base64,${png}`}
+                alt={t('labels.previewAlt', { n: i + 1 })}
+                fit="contain"
+                mah={600}
+                style={{ border: '1px solid var(--mantine-color-gray-4)' }}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+      <Group align="end">
+        <TextInput
+          size="md"
+          label={t('outbox.order')}
+          value={s.order}
+          onChange={(e) => s.setOrder(e.currentTarget.value)}
+        />
+        <Button
+          size="md"
+          onClick={() => void s.upload()}
+          disabled={!s.text.trim() || !s.order.trim()}
+        >
+          {t('labels.upload')}
+        </Button>
+      </Group>
+      <LoadState error={s.submitError} />
+      <SubmitNotice outcome={s.submitted} />
+    </Stack>
+  );
+}
