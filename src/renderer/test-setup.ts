@@ -24,7 +24,11 @@ globalThis.ResizeObserver ??= class {
 // Mantine's autosizing textarea listens for web fonts loading.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+    value: {
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      ready: Promise.resolve(),
+    },
   });
 }
 
