@@ -1,0 +1,17 @@
+^XA
+^CI28
+^PW812
+^LL1218
+^FO40,40^A0N,40,40^FDPackbench Expedição^FS
+^FO40,100^GB732,3,3^FS
+^FO40,130^A0N,30,30^FDRemetente: Acme Comércio Eletrônico Ltda.^FS
+^FO40,170^A0N,30,30^FDAv. Industrial, 1000 - Cajamar/SP - 07750-000^FS
+^FO40,240^A0N,50,50^FDDestinatário^FS
+^FO40,300^A0N,36,36^FDAna Silva^FS
+^FO40,345^A0N,30,30^FDRua das Flores, 123 - Bela Vista^FS
+^FO40,385^A0N,30,30^FDSão Paulo/SP - 01310-100^FS
+^FO40,460^GB732,3,3^FS
+^FO80,500^BY3^BCN,180,Y,N,N^FDPB10001^FS
+^FO40,760^A0N,36,36^FDPedido PB-10001 - Volume 1/1^FS
+^FO40,820^BQN,2,6^FDMA,https://rastreamento.example.com.br/QB400000000BR^FS
+^XZ
