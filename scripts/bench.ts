@@ -1,7 +1,7 @@
 // `npm run bench`: measures what operators feel against the physical limits, prints a table and
 // writes bench-results.json. Figures are ratios and distributions within one run (machines are
 // noisy). Sections for the outbox, previews and the renderer join as their issues land.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,7 @@ import { memoryKeychain } from '../test/outbox/helpers.ts';
 import { endpointOverridesSchema } from '../src/shared/profile.ts';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
 
+const ROOT = join(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     submissions: { type: 'string', default: '1000' },
@@ -216,6 +217,54 @@ function enqueueLatency(): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** The real preview path in Chromium: the Labels screen rendering each sample in its worker. */
+async function zplPreview(): Promise<void> {
+  const { launchStation, closeBrowser } = await import('../test/e2e/harness.ts');
+  const station = await launchStation({ keychain: memoryKeychain() });
+  const { page } = station;
+  await page.getByRole('button', { name: 'Labels' }).click();
+  const samples = [
+    'shipping-4x6-203dpi.zpl',
+    'shipping-4x6-300dpi.zpl',
+    'graphic-heavy.zpl',
+    'twenty-labels.zpl',
+  ];
+  const figures: Record<string, number[]> = {};
+  const renderOnce = async (text: string, dpmm: string) => {
+    await page.getByTestId('zpl-input').fill(text);
+    await page.getByText(`${dpmm} dpmm`, { exact: true }).click();
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByTestId('previews').waitFor({ timeout: 120_000 });
+    return performance.now() - started;
+  };
+  const first = readFileSync(join(ROOT, 'resources/samples', samples[0] as string), 'utf8');
+  const cold = await renderOnce(first, '8');
+  for (const sample of samples) {
+    const text = readFileSync(join(ROOT, 'resources/samples', sample), 'utf8');
+    const labels = sample.startsWith('twenty') ? 20 : 1;
+    const times: number[] = [];
+    for (let run = 0; run < 5; run += 1)
+      times.push((await renderOnce(text, sample.includes('300dpi') ? '12' : '8')) / labels);
+    figures[sample] = times;
+    rows.push({
+      measure: `4. ZPL preview per label, ${sample} (ms p50/p95)`,
+      figure: `${percentile(times, 50).toFixed(0)} / ${percentile(times, 95).toFixed(0)}`,
+      goal: 'report',
+      ok: true,
+    });
+  }
+  rows.push({
+    measure: '4. ZPL preview cold start (worker + WebAssembly + first label, ms)',
+    figure: cold.toFixed(0),
+    goal: 'report',
+    ok: true,
+  });
+  results['zplPreview'] = { coldMs: cold, perLabelMs: figures };
+  await station.close();
+  await closeBrowser();
+}
+
 /** Resident memory of the core's store with 10,000 queued jobs. */
 function memoryWithQueue(): void {
   const dir = mkdtempSync(join(tmpdir(), 'packbench-bench-'));
@@ -279,6 +328,7 @@ await singleCore();
 await sharedKey();
 enqueueLatency();
 memoryWithQueue();
+await zplPreview();
 const width = Math.max(...rows.map((r) => r.measure.length));
 console.log(`\n${'measure'.padEnd(width)}  ${'figure'.padEnd(22)}  goal`);
 for (const row of rows)
@@ -286,6 +336,6 @@ for (const row of rows)
     `${row.measure.padEnd(width)}  ${row.figure.padEnd(22)}  ${row.goal} ${row.ok ? '✓' : '✗'}`,
   );
 console.log(
-  '\nNot measured yet (their issues have not landed): ZPL and PDF previews, renderer start, renderer heap.',
+  '\nNot measured yet: PDF thumbnails (no Invoices screen yet), renderer start, renderer heap after 200 previews.',
 );
 writeFileSync('bench-results.json', `${JSON.stringify({ ...results, rows }, null, 2)}\n`);
