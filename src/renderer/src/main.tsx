@@ -8,7 +8,6 @@ import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './stores/context.tsx';
 import { createCatalogStore } from './stores/catalog-store.ts';
 import { createInventoryStore } from './stores/inventory-store.ts';
-import { createInvoicesStore } from './stores/invoices-store.ts';
 import { createLabelsStore } from './stores/labels-store.ts';
 import { ZplPreviewer } from './labels/zpl-previewer.ts';
 import { createOrdersStore } from './stores/orders-store.ts';
@@ -42,9 +41,6 @@ const stores = {
   trackings: createTrackingsStore(bridge),
   orders: createOrdersStore(bridge),
   catalog: createCatalogStore(bridge),
-  invoices: createInvoicesStore(bridge, async (bytes) =>
-    (await import('./invoices/pdf-thumbnail.ts')).renderThumbnail(bytes),
-  ),
   labels: createLabelsStore(bridge, previewer),
 };
 

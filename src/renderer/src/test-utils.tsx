@@ -9,7 +9,6 @@ import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider, type Stores } from './stores/context.tsx';
 import { createCatalogStore } from './stores/catalog-store.ts';
 import { createInventoryStore } from './stores/inventory-store.ts';
-import { createInvoicesStore } from './stores/invoices-store.ts';
 import { createLabelsStore } from './stores/labels-store.ts';
 import type { ZplPreviewer } from './labels/zpl-previewer.ts';
 import { createOrdersStore } from './stores/orders-store.ts';
@@ -65,12 +64,7 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
 export function renderWithStores(
   ui: ReactNode,
   bridge: PackbenchBridge,
-  options: {
-    language?: Language;
-    sounds?: SoundPlayer;
-    previewer?: ZplPreviewer;
-    thumbnail?: (bytes: Uint8Array) => Promise<string>;
-  } = {},
+  options: { language?: Language; sounds?: SoundPlayer; previewer?: ZplPreviewer } = {},
 ) {
   const sounds = options.sounds ?? { play: () => undefined };
   const stores: Stores = {
@@ -82,10 +76,6 @@ export function renderWithStores(
     trackings: createTrackingsStore(bridge),
     orders: createOrdersStore(bridge),
     catalog: createCatalogStore(bridge),
-    invoices: createInvoicesStore(
-      bridge,
-      options.thumbnail ?? (async () => 'data:image/png;base64,iVBORw0KGgo='),
-    ),
     labels: createLabelsStore(
       bridge,
       () =>
