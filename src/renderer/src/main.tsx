@@ -6,16 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './stores/context.tsx';
-import { createCatalogStore } from './stores/catalog-store.ts';
-import { createInventoryStore } from './stores/inventory-store.ts';
-import { createLabelsStore } from './stores/labels-store.ts';
+import { createStores } from './stores/create-stores.ts';
 import { ZplPreviewer } from './labels/zpl-previewer.ts';
-import { createOrdersStore } from './stores/orders-store.ts';
-import { createOutboxStore } from './stores/outbox-store.ts';
-import { createSettingsStore } from './stores/settings-store.ts';
-import { createStationStore } from './stores/station-store.ts';
-import { createStatusStore } from './stores/status-store.ts';
-import { createTrackingsStore } from './stores/trackings-store.ts';
 import { createWebAudioPlayer } from './station/feedback.ts';
 
 const root = document.getElementById('root');
@@ -28,21 +20,11 @@ const previewer = () =>
     () => new Worker(new URL('./labels/zpl.worker.ts', import.meta.url), { type: 'module' }),
   ));
 const i18n = createI18n();
-const station = createStationStore(
-  bridge,
-  createWebAudioPlayer(() => station.getState().muted),
-);
-const stores = {
-  status: createStatusStore(bridge),
-  station,
-  settings: createSettingsStore(bridge),
-  outbox: createOutboxStore(bridge),
-  inventory: createInventoryStore(bridge),
-  trackings: createTrackingsStore(bridge),
-  orders: createOrdersStore(bridge),
-  catalog: createCatalogStore(bridge),
-  labels: createLabelsStore(bridge, previewer),
-};
+// The player asks for the mute switch only when it plays, long after `stores` exists.
+const stores = createStores(bridge, {
+  sounds: createWebAudioPlayer(() => stores.station.getState().muted),
+  previewer,
+});
 
 createRoot(root).render(
   <StrictMode>

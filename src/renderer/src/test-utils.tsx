@@ -6,17 +6,9 @@ import type { PackbenchBridge } from '../../shared/ipc/bridge-types.ts';
 import { ok } from '../../shared/result.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
-import { StoresProvider, type Stores } from './stores/context.tsx';
-import { createCatalogStore } from './stores/catalog-store.ts';
-import { createInventoryStore } from './stores/inventory-store.ts';
-import { createLabelsStore } from './stores/labels-store.ts';
+import { StoresProvider } from './stores/context.tsx';
+import { createStores } from './stores/create-stores.ts';
 import type { ZplPreviewer } from './labels/zpl-previewer.ts';
-import { createOrdersStore } from './stores/orders-store.ts';
-import { createOutboxStore } from './stores/outbox-store.ts';
-import { createSettingsStore } from './stores/settings-store.ts';
-import { createStationStore } from './stores/station-store.ts';
-import { createStatusStore } from './stores/status-store.ts';
-import { createTrackingsStore } from './stores/trackings-store.ts';
 import type { SoundPlayer } from './station/feedback.ts';
 
 export const sandboxStatus: StationStatus = {
@@ -67,22 +59,11 @@ export function renderWithStores(
   options: { language?: Language; sounds?: SoundPlayer; previewer?: ZplPreviewer } = {},
 ) {
   const sounds = options.sounds ?? { play: () => undefined };
-  const stores: Stores = {
-    status: createStatusStore(bridge),
-    station: createStationStore(bridge, sounds),
-    settings: createSettingsStore(bridge),
-    outbox: createOutboxStore(bridge),
-    inventory: createInventoryStore(bridge),
-    trackings: createTrackingsStore(bridge),
-    orders: createOrdersStore(bridge),
-    catalog: createCatalogStore(bridge),
-    labels: createLabelsStore(
-      bridge,
-      () =>
-        options.previewer ??
-        ({ render: async () => ({ ok: true, images: [] }) } as unknown as ZplPreviewer),
-    ),
-  };
+  const previewer =
+    options.previewer ??
+    ({ render: async () => ({ ok: true, images: [] }) } as unknown as ZplPreviewer);
+  const stores = createStores(bridge, { sounds, previewer: () => previewer });
+
   const i18n = createI18n(options.language ?? 'en');
   const view = render(
     <I18nextProvider i18n={i18n}>

@@ -1,0 +1,31 @@
+import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
+import type { ZplPreviewer } from '../labels/zpl-previewer.ts';
+import type { SoundPlayer } from '../station/feedback.ts';
+import { createCatalogStore } from './catalog-store.ts';
+import type { Stores } from './context.tsx';
+import { createInventoryStore } from './inventory-store.ts';
+import { createLabelsStore } from './labels-store.ts';
+import { createOrdersStore } from './orders-store.ts';
+import { createOutboxStore } from './outbox-store.ts';
+import { createSettingsStore } from './settings-store.ts';
+import { createStationStore } from './station-store.ts';
+import { createStatusStore } from './status-store.ts';
+import { createTrackingsStore } from './trackings-store.ts';
+
+/** Every store of the window, on one bridge; the app and the component tests build them here. */
+export function createStores(
+  bridge: PackbenchBridge,
+  deps: { sounds: SoundPlayer; previewer: () => ZplPreviewer },
+): Stores {
+  return {
+    status: createStatusStore(bridge),
+    station: createStationStore(bridge, deps.sounds),
+    settings: createSettingsStore(bridge),
+    outbox: createOutboxStore(bridge),
+    inventory: createInventoryStore(bridge),
+    trackings: createTrackingsStore(bridge),
+    orders: createOrdersStore(bridge),
+    catalog: createCatalogStore(bridge),
+    labels: createLabelsStore(bridge, deps.previewer),
+  };
+}
