@@ -336,6 +336,6 @@ for (const row of rows)
     `${row.measure.padEnd(width)}  ${row.figure.padEnd(22)}  ${row.goal} ${row.ok ? '✓' : '✗'}`,
   );
 console.log(
-  '\nNot measured yet: PDF thumbnails (no Invoices screen yet), renderer start, renderer heap after 200 previews.',
+  '\nNot measured yet: PDF thumbnail timings, renderer start, renderer heap after 200 previews.',
 );
 writeFileSync('bench-results.json', `${JSON.stringify({ ...results, rows }, null, 2)}\n`);

@@ -7,6 +7,28 @@ import { closeBrowser, dropFiles, launchStation } from './harness.ts';
 
 afterAll(() => closeBrowser());
 
+/** A small but real one-page PDF with a black box and a line of text, offsets computed. */
+function minimalPdf(text: string): Uint8Array {
+  const content = `0 0 0 rg 40 700 300 60 re f BT /F1 24 Tf 40 640 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
+}
+
 describe('the station in a real browser', () => {
   it('first launch on the sandbox: health turns green, budget visible, nothing configured', async () => {
     const station = await launchStation();
@@ -135,6 +157,45 @@ describe('the station in a real browser', () => {
       await station.close();
     }
   }, 90_000);
+
+  it('invoices: a real PDF gets a first-page thumbnail, is matched by file name and delivered', async () => {
+    const station = await launchStation();
+    try {
+      const { page, core } = station;
+      await page.getByText('Online').waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Invoices' }).click();
+      await dropFiles(page, '[data-testid=invoice-drop]', [
+        { name: 'NF-e PB-10030.pdf', type: 'application/pdf', bytes: minimalPdf('NF-e 123') },
+      ]);
+      const thumb = page.getByTestId('invoice-thumbnail');
+      await thumb.waitFor({ timeout: 30_000 });
+      const dark = await thumb.evaluate(async (img) => {
+        const image = img as HTMLImageElement;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+        ctx.drawImage(image, 0, 0);
+        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) n += 1;
+        return n;
+      });
+      expect(dark).toBeGreaterThan(50);
+      expect(await page.getByLabel('Order number', { exact: true }).inputValue()).toBe('PB-10030');
+      await page.getByRole('button', { name: 'Queue invoice' }).click();
+      await page.getByText('NF-e PB-10030.pdf queued for order PB-10030').waitFor();
+      await core.outbox.idle(core.profiles.active().id);
+      expect((await (await core.api()).getOrder('PB-10030')).invoice?.file_name).toBe(
+        'NF-e PB-10030.pdf',
+      );
+      await station.screenshot('invoices-en');
+    } finally {
+      await station.close();
+    }
+  }, 60_000);
 
   it('inventory for a SKU with expired and expiring batches: coloured and first-expiry-first-out', async () => {
     const station = await launchStation();
@@ -337,6 +398,7 @@ describe('the station in a real browser', () => {
           'Português (Brasil)',
           [
             'Estação',
+            'Notas fiscais',
             'Etiquetas',
             'Pedidos',
             'Estoque',
@@ -351,6 +413,7 @@ describe('the station in a real browser', () => {
           'Español',
           [
             'Estación',
+            'Facturas',
             'Etiquetas',
             'Pedidos',
             'Inventario',
@@ -372,7 +435,7 @@ describe('the station in a real browser', () => {
           );
         }
         await station.screenshot(`station-${label.startsWith('P') ? 'pt-BR' : 'es'}`);
-        await page.getByRole('button', { name: names[8], exact: true }).click();
+        await page.getByRole('button', { name: names[9], exact: true }).click();
       }
     } finally {
       await station.close();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBar } from './components/StatusBar.tsx';
 import { InboundsScreen } from './screens/InboundsScreen.tsx';
 import { InventoryScreen } from './screens/InventoryScreen.tsx';
+import { InvoicesScreen } from './screens/InvoicesScreen.tsx';
 import { LabelsScreen } from './screens/LabelsScreen.tsx';
 import { OrdersScreen } from './screens/OrdersScreen.tsx';
 import { OutboxScreen } from './screens/OutboxScreen.tsx';
@@ -15,6 +16,7 @@ import { useOutbox, useStatus } from './stores/context.tsx';
 
 const SCREENS = [
   'station',
+  'invoices',
   'labels',
   'orders',
   'inventory',
@@ -65,6 +67,7 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main>
         {screen === 'station' && <StationScreen />}
+        {screen === 'invoices' && <InvoicesScreen />}
         {screen === 'labels' && <LabelsScreen />}
         {screen === 'orders' && <OrdersScreen onOpen={() => setScreen('station')} />}
         {screen === 'inventory' && <InventoryScreen />}

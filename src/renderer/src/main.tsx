@@ -24,6 +24,7 @@ const i18n = createI18n();
 const stores = createStores(bridge, {
   sounds: createWebAudioPlayer(() => stores.station.getState().muted),
   previewer,
+  thumbnail: async (bytes) => (await import('./invoices/pdf-thumbnail.ts')).renderThumbnail(bytes),
 });
 
 createRoot(root).render(

@@ -56,13 +56,22 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
 export function renderWithStores(
   ui: ReactNode,
   bridge: PackbenchBridge,
-  options: { language?: Language; sounds?: SoundPlayer; previewer?: ZplPreviewer } = {},
+  options: {
+    language?: Language;
+    sounds?: SoundPlayer;
+    previewer?: ZplPreviewer;
+    thumbnail?: (bytes: Uint8Array) => Promise<string>;
+  } = {},
 ) {
   const sounds = options.sounds ?? { play: () => undefined };
   const previewer =
     options.previewer ??
     ({ render: async () => ({ ok: true, images: [] }) } as unknown as ZplPreviewer);
-  const stores = createStores(bridge, { sounds, previewer: () => previewer });
+  const stores = createStores(bridge, {
+    sounds,
+    previewer: () => previewer,
+    thumbnail: options.thumbnail ?? (async () => 'data:image/png;base64,iVBORw0KGgo='),
+  });
 
   const i18n = createI18n(options.language ?? 'en');
   const view = render(

@@ -6,6 +6,7 @@ export const en = {
     orders: 'Orders',
     products: 'Products',
     inbounds: 'Inbounds',
+    invoices: 'Invoices',
     labels: 'Labels',
     trackings: 'Trackings',
     outbox: 'Outbox',
@@ -102,6 +103,15 @@ export const en = {
     expected: 'Expected on',
     addItem: 'Add item',
     create: 'Queue inbound',
+  },
+  invoices: {
+    title: 'Invoices',
+    drop: 'Drop one or many invoice PDFs here',
+    pattern: 'Order number in file names',
+    patternHint: 'A regular expression; the first match becomes the order number.',
+    thumbnail: 'First page of {{file}}',
+    upload: 'Queue invoice',
+    unreadable: '{{file}} cannot be read as a PDF.',
   },
   labels: {
     title: 'Labels',

@@ -8,6 +8,7 @@ export const es: Messages = {
     orders: 'Pedidos',
     products: 'Productos',
     inbounds: 'Entradas',
+    invoices: 'Facturas',
     labels: 'Etiquetas',
     trackings: 'Seguimientos',
     outbox: 'Cola de envío',
@@ -104,6 +105,15 @@ export const es: Messages = {
     expected: 'Prevista para',
     addItem: 'Añadir artículo',
     create: 'Poner entrada en la cola',
+  },
+  invoices: {
+    title: 'Facturas',
+    drop: 'Suelte aquí uno o varios PDF de factura',
+    pattern: 'Número de pedido en el nombre del archivo',
+    patternHint: 'Una expresión regular; la primera coincidencia será el número de pedido.',
+    thumbnail: 'Primera página de {{file}}',
+    upload: 'Poner la factura en la cola',
+    unreadable: '{{file}} no se puede leer como PDF.',
   },
   labels: {
     title: 'Etiquetas',

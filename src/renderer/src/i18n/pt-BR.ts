@@ -8,6 +8,7 @@ export const ptBR: Messages = {
     orders: 'Pedidos',
     products: 'Produtos',
     inbounds: 'Entradas',
+    invoices: 'Notas fiscais',
     labels: 'Etiquetas',
     trackings: 'Rastreamentos',
     outbox: 'Fila de envio',
@@ -104,6 +105,15 @@ export const ptBR: Messages = {
     expected: 'Prevista para',
     addItem: 'Adicionar item',
     create: 'Colocar entrada na fila',
+  },
+  invoices: {
+    title: 'Notas fiscais',
+    drop: 'Solte aqui um ou vários PDFs de nota fiscal',
+    pattern: 'Número do pedido no nome do arquivo',
+    patternHint: 'Uma expressão regular; o primeiro trecho encontrado vira o número do pedido.',
+    thumbnail: 'Primeira página de {{file}}',
+    upload: 'Colocar nota na fila',
+    unreadable: '{{file}} não pode ser lido como PDF.',
   },
   labels: {
     title: 'Etiquetas',

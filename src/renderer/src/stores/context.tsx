@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { CatalogState, createCatalogStore } from './catalog-store.ts';
 import type { createInventoryStore, InventoryState } from './inventory-store.ts';
+import type { createInvoicesStore, InvoicesState } from './invoices-store.ts';
 import type { createLabelsStore, LabelsState } from './labels-store.ts';
 import type { createOrdersStore, OrdersState } from './orders-store.ts';
 import type { createOutboxStore, OutboxState } from './outbox-store.ts';
@@ -20,6 +21,7 @@ export interface Stores {
   orders: ReturnType<typeof createOrdersStore>;
   catalog: ReturnType<typeof createCatalogStore>;
   labels: ReturnType<typeof createLabelsStore>;
+  invoices: ReturnType<typeof createInvoicesStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -52,3 +54,5 @@ export const useCatalog = <T,>(select: (s: CatalogState) => T) =>
   useStore(useStores().catalog, select);
 export const useLabels = <T,>(select: (s: LabelsState) => T) =>
   useStore(useStores().labels, select);
+export const useInvoices = <T,>(select: (s: InvoicesState) => T) =>
+  useStore(useStores().invoices, select);

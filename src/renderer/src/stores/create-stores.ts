@@ -4,6 +4,7 @@ import type { SoundPlayer } from '../station/feedback.ts';
 import { createCatalogStore } from './catalog-store.ts';
 import type { Stores } from './context.tsx';
 import { createInventoryStore } from './inventory-store.ts';
+import { createInvoicesStore, type ThumbnailRenderer } from './invoices-store.ts';
 import { createLabelsStore } from './labels-store.ts';
 import { createOrdersStore } from './orders-store.ts';
 import { createOutboxStore } from './outbox-store.ts';
@@ -15,7 +16,7 @@ import { createTrackingsStore } from './trackings-store.ts';
 /** Every store of the window, on one bridge; the app and the component tests build them here. */
 export function createStores(
   bridge: PackbenchBridge,
-  deps: { sounds: SoundPlayer; previewer: () => ZplPreviewer },
+  deps: { sounds: SoundPlayer; previewer: () => ZplPreviewer; thumbnail: ThumbnailRenderer },
 ): Stores {
   return {
     status: createStatusStore(bridge),
@@ -26,6 +27,7 @@ export function createStores(
     trackings: createTrackingsStore(bridge),
     orders: createOrdersStore(bridge),
     catalog: createCatalogStore(bridge),
+    invoices: createInvoicesStore(bridge, deps.thumbnail),
     labels: createLabelsStore(bridge, deps.previewer),
   };
 }

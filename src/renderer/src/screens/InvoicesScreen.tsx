@@ -1,0 +1,118 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInvoices, useStation } from '../stores/context.tsx';
+import type { InvoiceStatus } from '../stores/invoices-store.ts';
+
+const TONE: Record<InvoiceStatus, string> = {
+  invalid: 'red',
+  ready: 'gray',
+  queued: 'green',
+  existing: 'green',
+  confirm: 'orange',
+  error: 'red',
+};
+
+/** Many invoice PDFs at once: checked, shown as a first-page thumbnail, matched to an order, queued. */
+export function InvoicesScreen() {
+  const { t } = useTranslation();
+  const { files, pattern, addFiles, setOrder, setPattern, upload } = useInvoices((s) => s);
+  const currentOrder = useStation((s) => s.current?.id ?? null);
+  const [over, setOver] = useState(false);
+  return (
+    <Stack>
+      <Title order={2}>{t('invoices.title')}</Title>
+      <Paper
+        withBorder
+        p="xl"
+        data-testid="invoice-drop"
+        style={{
+          borderStyle: 'dashed',
+          borderWidth: 3,
+          borderColor: over ? 'var(--mantine-color-blue-6)' : undefined,
+          textAlign: 'center',
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          void Promise.all(
+            [...e.dataTransfer.files].map(async (f) => ({
+              name: f.name,
+              bytes: new Uint8Array(await f.arrayBuffer()),
+            })),
+          ).then((list) => addFiles(list, currentOrder));
+        }}
+      >
+        <Text size="lg">{t('invoices.drop')}</Text>
+      </Paper>
+      <TextInput
+        label={t('invoices.pattern')}
+        description={t('invoices.patternHint')}
+        value={pattern}
+        onChange={(e) => setPattern(e.currentTarget.value)}
+        w={360}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }}>
+        {files.map((file) => (
+          <Card key={file.name} withBorder data-testid="invoice-file">
+            <Stack gap="xs">
+              <Text fw={700}>{file.name}</Text>
+              {file.thumbnail && (
+                <Image
+                  src={file.thumbnail}
+                  alt={t('invoices.thumbnail', { file: file.name })}
+                  w={180}
+                  data-testid="invoice-thumbnail"
+                />
+              )}
+              {file.key && (
+                <Alert color={TONE[file.status]}>
+                  {t(file.key, {
+                    ...file.values,
+                    defaultValue: t('errors.generic', {
+                      message: String(file.values['message'] ?? ''),
+                    }),
+                  })}
+                </Alert>
+              )}
+              {file.status !== 'invalid' && (
+                <Group align="end">
+                  <TextInput
+                    label={t('outbox.order')}
+                    value={file.order}
+                    onChange={(e) => setOrder(file.name, e.currentTarget.value)}
+                    w={160}
+                  />
+                  <Button
+                    size="md"
+                    onClick={() => void upload(file.name, file.status === 'confirm')}
+                    disabled={!file.order.trim() || file.status === 'queued'}
+                  >
+                    {file.status === 'confirm' ? t('drop.sendAgain') : t('invoices.upload')}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
