@@ -27,7 +27,9 @@ const blankItem: ItemDraft = { sku: '', quantity: '', batch: '', expiry_date: ''
 /** Look up an inbound, create one (items with batch and expiry), delete one with confirmation. */
 export function InboundsScreen() {
   const { t } = useTranslation();
-  const { inbound, loading, error, lastSubmit, openInbound, submit } = useCatalog((s) => s);
+  const { inbound, loading, error, lastSubmit, openInbound, submit, sendAgain } = useCatalog(
+    (s) => s,
+  );
   const [id, setId] = useState('');
   const [warehouse, setWarehouse] = useState('SP01');
   const [expected, setExpected] = useState('');
@@ -75,7 +77,7 @@ export function InboundsScreen() {
         </Group>
       </form>
       <LoadState loading={loading} error={error} />
-      <SubmitNotice outcome={lastSubmit} />
+      <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {inbound && (
         <Stack gap="xs" data-testid="inbound">
           <Group>

@@ -148,7 +148,7 @@ export function LabelsScreen() {
         </Button>
       </Group>
       <LoadState error={s.submitError} />
-      <SubmitNotice outcome={s.submitted} />
+      <SubmitNotice outcome={s.submitted} onSendAgain={() => void s.upload(true)} />
     </Stack>
   );
 }

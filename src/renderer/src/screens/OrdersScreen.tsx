@@ -13,37 +13,81 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../components/LoadState.tsx';
+import { SubmitNotice } from '../components/SubmitNotice.tsx';
 import { useOrders, useStation, useStatus } from '../stores/context.tsx';
+import { OrderForm } from './OrderForm.tsx';
 
-/** The order listing (API v1.1 and later), with from / to / updated filters. */
+/**
+ * Orders: create one, change one by its number (any API version), and the listing with from /
+ * to / updated filters (v1.1 and later).
+ */
 export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
-  const { t, i18n } = useTranslation();
-  const { page, loading, error, filters, load } = useOrders((s) => s);
+  const { t } = useTranslation();
+  const { error, lastSubmit, editor, startNew, openForEdit, save } = useOrders((s) => s);
   const apiVersion = useStatus((s) => s.status?.profile.apiVersion);
+  const [editId, setEditId] = useState('');
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('orders.title')}</Title>
+        <Button size="md" onClick={() => startNew()}>
+          {t('orderForm.new')}
+        </Button>
+      </Group>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void openForEdit(editId);
+        }}
+      >
+        <Group align="end">
+          <TextInput
+            size="md"
+            label={t('orderForm.editById')}
+            value={editId}
+            onChange={(e) => setEditId(e.currentTarget.value)}
+          />
+          <Button type="submit" size="md" variant="light" disabled={!editId.trim()}>
+            {t('products.edit')}
+          </Button>
+        </Group>
+      </form>
+      <SubmitNotice outcome={lastSubmit} onSendAgain={() => void save(true)} />
+      {editor ? (
+        <>
+          <LoadState error={error} />
+          <OrderForm />
+        </>
+      ) : apiVersion === 'v1' ? (
+        <>
+          <LoadState error={error} />
+          <Alert color="orange" data-testid="orders-need-v11">
+            {t('orders.needsV11')}
+          </Alert>
+        </>
+      ) : (
+        <OrderList onOpen={onOpen} ready={apiVersion === 'v1.1'} />
+      )}
+    </Stack>
+  );
+}
+
+function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { page, loading, error, filters, load, openForEdit } = useOrders((s) => s);
   const lookup = useStation((s) => s.lookup);
   const [draft, setDraft] = useState(filters);
 
   useEffect(() => {
-    if (apiVersion === 'v1.1') void load(filters);
-    // Load once when the screen opens (or the version becomes known); filters apply on submit.
+    if (ready) void load(filters);
+    // Load once when the list shows (or the version becomes known); filters apply on submit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [apiVersion]);
-
-  if (apiVersion === 'v1') {
-    return (
-      <Stack>
-        <Title order={2}>{t('orders.title')}</Title>
-        <Alert color="orange" data-testid="orders-need-v11">
-          {t('orders.needsV11')}
-        </Alert>
-      </Stack>
-    );
-  }
+  }, [ready]);
 
   const pages = page?.total && page.page_size ? Math.ceil(page.total / page.page_size) : 1;
   return (
     <Stack>
-      <Title order={2}>{t('orders.title')}</Title>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -91,16 +135,26 @@ export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
                   {order.created_at ? new Date(order.created_at).toLocaleString(i18n.language) : ''}
                 </Table.Td>
                 <Table.Td>
-                  <Button
-                    size="sm"
-                    variant="light"
-                    onClick={() => {
-                      void lookup(order.id);
-                      onOpen?.();
-                    }}
-                  >
-                    {t('orders.open')}
-                  </Button>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="sm"
+                      variant="light"
+                      onClick={() => {
+                        void lookup(order.id);
+                        onOpen?.();
+                      }}
+                    >
+                      {t('orders.open')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="default"
+                      aria-label={t('orderForm.editTitle', { id: order.id })}
+                      onClick={() => void openForEdit(order.id)}
+                    >
+                      {t('products.edit')}
+                    </Button>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -46,8 +46,17 @@ const fromProduct = (p: Product): Draft => ({
 /** Search, view (with every field the service sent), create and update products. */
 export function ProductsScreen() {
   const { t, i18n } = useTranslation();
-  const { products, product, loading, error, lastSubmit, searchProducts, openProduct, submit } =
-    useCatalog((s) => s);
+  const {
+    products,
+    product,
+    loading,
+    error,
+    lastSubmit,
+    searchProducts,
+    openProduct,
+    submit,
+    sendAgain,
+  } = useCatalog((s) => s);
   const [search, setSearch] = useState('');
   const [draft, setDraft] = useState<Draft>(empty);
   const [editing, setEditing] = useState<'create' | 'update' | null>(null);
@@ -101,7 +110,7 @@ export function ProductsScreen() {
         </Group>
       </form>
       <LoadState loading={loading} error={error} />
-      <SubmitNotice outcome={lastSubmit} />
+      <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {editing && (
         <Stack gap="xs" data-testid="product-form">
           <Title order={3}>{t(editing === 'create' ? 'products.new' : 'products.edit')}</Title>

@@ -21,11 +21,14 @@ export interface CatalogState {
   searchProducts: (search: string, page?: number) => Promise<void>;
   openProduct: (sku: string) => Promise<void>;
   openInbound: (id: string) => Promise<void>;
-  submit: (kind: JobKind, payload: unknown) => Promise<boolean>;
+  submit: (kind: JobKind, payload: unknown, confirmResend?: boolean) => Promise<boolean>;
+  /** Sends the last change again after the operator confirmed it was meant to repeat. */
+  sendAgain: () => Promise<boolean>;
 }
 
 export const createCatalogStore = (bridge: CatalogBridge) =>
-  createStore<CatalogState>()((set) => {
+  createStore<CatalogState>()((set, get) => {
+    let last: { kind: JobKind; payload: unknown } | null = null;
     async function read<T>(
       call: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>,
       apply: (value: T) => Partial<CatalogState>,
@@ -60,11 +63,17 @@ export const createCatalogStore = (bridge: CatalogBridge) =>
           () => bridge.getInbound({ id: id.trim() }),
           (inbound) => ({ inbound }),
         ),
-      submit: async (kind, payload) => {
+      submit: async (kind, payload, confirmResend) => {
+        last = { kind, payload };
         set({ error: null, lastSubmit: null });
-        const result = await bridge.submitJob({ kind, payload });
+        const result = await bridge.submitJob({
+          kind,
+          payload,
+          ...(confirmResend ? { confirmResend } : {}),
+        });
         set(result.ok ? { lastSubmit: result.value } : { error: result.error });
-        return result.ok;
+        return result.ok && result.value.status !== 'needs_confirmation';
       },
+      sendAgain: async () => (last ? get().submit(last.kind, last.payload, true) : false),
     };
   });

@@ -25,7 +25,7 @@ export interface LabelsState {
   setStock: (stock: Partial<Pick<LabelsState, 'preset' | 'widthMm' | 'heightMm' | 'dpmm'>>) => void;
   setOrder: (order: string) => void;
   preview: () => Promise<void>;
-  upload: () => Promise<void>;
+  upload: (confirmResend?: boolean) => Promise<void>;
 }
 
 export const createLabelsStore = (
@@ -85,7 +85,7 @@ export const createLabelsStore = (
             : { previewError: result.message, previewing: false, images: [] },
         );
       },
-      upload: async () => {
+      upload: async (confirmResend) => {
         const { text, order, fileName } = get();
         set({ submitError: null, submitted: null });
         const result = await bridge.submitLabel({
@@ -93,6 +93,7 @@ export const createLabelsStore = (
           fileName,
           bytes: new TextEncoder().encode(text),
           format: 'zpl',
+          ...(confirmResend ? { confirmResend } : {}),
         });
         set(result.ok ? { submitted: result.value } : { submitError: result.error });
       },
