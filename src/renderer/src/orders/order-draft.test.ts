@@ -91,7 +91,7 @@ describe('orderPayload for an update', () => {
     const original = draftFromOrder(existing);
     const draft = structuredClone(original);
     draft.status = 'picking';
-    draft.items[0]!.quantity = 3;
+    draft.items = [{ sku: 'SKU-1', quantity: 3, unit_price: '' }];
     expect(orderPayload(draft, original)).toEqual({
       ok: true,
       order: { id: 'PB-10001', status: 'picking', items: [{ sku: 'SKU-1', quantity: 3 }] },
