@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { extname, normalize, resolve, sep } from 'node:path';
 
 export const APP_SCHEME = 'app';
@@ -52,4 +53,26 @@ export function resolveAppFile(
   const full = resolve(root, normalize(relative));
   if (full !== root && !full.startsWith(root + sep)) return null;
   return { path: full, mime: MIME[extname(full).toLowerCase()] ?? 'application/octet-stream' };
+}
+
+/**
+ * The whole `app://` handler: the file with its type, the CSP header and nosniff, or a 404 that
+ * says nothing about the file system. Electron's `protocol.handle` and the end-to-end harness
+ * both serve the renderer through this function.
+ */
+export async function serveAppRequest(rendererDir: string, url: string): Promise<Response> {
+  const notFound = () => new Response('Not found', { status: 404 });
+  const file = resolveAppFile(rendererDir, url);
+  if (!file) return notFound();
+  try {
+    return new Response(await readFile(file.path), {
+      headers: {
+        'content-type': file.mime,
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  } catch {
+    return notFound();
+  }
 }

@@ -1,13 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
-import {
-  APP_ORIGIN,
-  APP_SCHEME,
-  CONTENT_SECURITY_POLICY,
-  isAppUrl,
-  resolveAppFile,
-} from './app-protocol.ts';
+import { APP_ORIGIN, APP_SCHEME, isAppUrl, serveAppRequest } from './app-protocol.ts';
 import { channelOf, type EventChannels, type EventName } from '../shared/ipc/channels.ts';
 import { systemClock } from './core/clock.ts';
 import { NativeKeychain } from './core/keychain.ts';
@@ -16,7 +9,7 @@ import { createHandlers } from './handlers.ts';
 import { registerIpcHandlers } from './ipc-manager.ts';
 import { throttleLatest } from './throttle.ts';
 import { createSenderCheck } from './trusted-sender.ts';
-import { hardenWebContents, secureWebPreferences } from './window-security.ts';
+import { hardenWebContents, type SecureWebPreferences } from './window-security.ts';
 
 // Electron-only glue: everything testable lives in plain modules next to this file.
 
@@ -34,7 +27,20 @@ function createWindow(): void {
     height: 800,
     show: false,
     title: 'Packbench',
-    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
+    webPreferences: {
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
+    } satisfies SecureWebPreferences,
   });
   const id = win.webContents.id;
   ownWebContents.add(id);
@@ -63,21 +69,7 @@ void app.whenReady().then(async () => {
   core.outbox.subscribe((profileId, snapshot, job) => pushOutbox({ profileId, snapshot, job }));
   app.on('will-quit', () => void core.close());
 
-  protocol.handle(APP_SCHEME, async (request) => {
-    const file = resolveAppFile(rendererDir, request.url);
-    if (!file) return new Response('Not found', { status: 404 });
-    try {
-      return new Response(await readFile(file.path), {
-        headers: {
-          'content-type': file.mime,
-          'content-security-policy': CONTENT_SECURITY_POLICY,
-          'x-content-type-options': 'nosniff',
-        },
-      });
-    } catch {
-      return new Response('Not found', { status: 404 });
-    }
-  });
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
 
   registerIpcHandlers(
     ipcMain,

@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  hardenWebContents,
-  isAllowedExternal,
-  secureWebPreferences,
-  type WebContentsLike,
-} from './window-security.ts';
+import { hardenWebContents, isAllowedExternal, type WebContentsLike } from './window-security.ts';
 
 function fakeContents() {
   const listeners: Record<
@@ -45,18 +40,6 @@ function fakeContents() {
 const isAppUrl = (url: string) => url.startsWith('app://packbench/');
 
 describe('window security', () => {
-  it('turns on every isolation the checklist asks for', () => {
-    expect(secureWebPreferences('/p.cjs')).toMatchObject({
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-    });
-  });
-
   it('denies new windows, opening only allow-listed https links outside', () => {
     const f = fakeContents();
     const openExternal = vi.fn();

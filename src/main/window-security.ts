@@ -28,19 +28,25 @@ export interface WebContentsLike {
   on(event: 'will-attach-webview', listener: (event: NavigationEventLike) => void): unknown;
 }
 
-export function secureWebPreferences(preload: string) {
-  return {
-    preload,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    spellcheck: false,
-  } as const;
+/**
+ * The checklist's web preferences as literal types. index.ts writes them out in the
+ * `new BrowserWindow` call, where a static misconfiguration scanner can read them, and checks
+ * them with `satisfies`, so flipping any one of them fails the typecheck.
+ */
+export interface SecureWebPreferences {
+  preload: string;
+  contextIsolation: true;
+  sandbox: true;
+  nodeIntegration: false;
+  nodeIntegrationInWorker: false;
+  nodeIntegrationInSubFrames: false;
+  webSecurity: true;
+  allowRunningInsecureContent: false;
+  experimentalFeatures: false;
+  webviewTag: false;
+  spellcheck: false;
+  /** Middle-click would otherwise be a way to open links in new windows. */
+  disableBlinkFeatures: 'Auxclick';
 }
 
 /** External links open in the user's browser only for https hosts on the allow-list. */

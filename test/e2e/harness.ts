@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { APP_ORIGIN, serveAppRequest } from '../../src/main/app-protocol.ts';
 import { NativeKeychain } from '../../src/main/core/keychain.ts';
 import {
   createStationCore,
@@ -26,13 +27,6 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-const MIME: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-};
 
 /** The real preload, bundled with `electron` replaced by the shim. */
 async function bundlePreload(): Promise<string> {
@@ -63,6 +57,10 @@ export interface Station {
   page: Page;
   context: BrowserContext;
   sounds: () => Promise<number[]>;
+  /** Content-Security-Policy violations reported in the page, as "directive blocked-uri". */
+  cspViolations: () => Promise<string[]>;
+  /** Requests the page tried to make to anywhere but the app itself (all refused). */
+  outsideRequests: () => string[];
   screenshot: (name: string) => Promise<void>;
   close: () => Promise<void>;
 }
@@ -121,19 +119,26 @@ export async function launchStation(
   );
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Chromium cannot be taught the app:// scheme from outside, so the page lives on an http origin
+  // and every request is answered by the app's real app:// handler (same files, same CSP header).
   await context.route('http://packbench.test/**', async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    const file = resolve(RENDERER, `.${path}`);
-    if (!file.startsWith(RENDERER)) return route.fulfill({ status: 404 });
-    try {
-      await route.fulfill({
-        body: readFileSync(file),
-        contentType: MIME[extname(file)] ?? 'application/octet-stream',
-      });
-    } catch {
-      await route.fulfill({ status: 404 });
-    }
+    const url = new URL(route.request().url());
+    const response = await serveAppRequest(RENDERER, `${APP_ORIGIN}${url.pathname}`);
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    });
   });
+  // Nothing may leave the machine: any other request is refused and recorded.
+  const outside: string[] = [];
+  await context.route(
+    (url) => url.hostname !== 'packbench.test',
+    async (route) => {
+      outside.push(route.request().url());
+      await route.abort('blockedbyclient');
+    },
+  );
   await context.exposeBinding(
     '__packbenchInvoke',
     async (source, channel: string, args: unknown[]) => {
@@ -155,6 +160,16 @@ export async function launchStation(
       queueMicrotask(() => tones.push(oscillator.frequency.value));
       return oscillator;
     };
+  });
+  // Records every Content-Security-Policy violation the page reports.
+  await context.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(
+        `${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      ),
+    );
   });
   await context.addInitScript({ content: preload });
   const page = await context.newPage();
@@ -181,6 +196,9 @@ export async function launchStation(
     page,
     context,
     sounds: () => page.evaluate(() => (window as unknown as { __tones: number[] }).__tones),
+    cspViolations: () =>
+      page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+    outsideRequests: () => [...outside],
     screenshot: async (name) => {
       mkdirSync(join(ROOT, 'test-results'), { recursive: true });
       await page.screenshot({ path: join(ROOT, 'test-results', `${name}.png`) });
@@ -188,6 +206,13 @@ export async function launchStation(
     close: async () => {
       offStatus();
       offOutbox();
+      // The app itself must never trip its own CSP nor reach outside; tests that provoke
+      // violations on purpose clear the list first.
+      const violations = await page
+        .evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations)
+        .catch(() => undefined);
+      if (violations?.length) errors.push(`CSP violations: ${violations.join(', ')}`);
+      if (outside.length) errors.push(`requests outside the app: ${outside.join(', ')}`);
       await context.close();
       await core.close();
       dir.remove();

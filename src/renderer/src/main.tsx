@@ -1,3 +1,4 @@
+import './zod-without-eval.ts';
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
