@@ -106,4 +106,21 @@ describe('HealthMonitor', () => {
     expect(monitor.current().state).toBe('down');
     monitor.stop();
   });
+
+  it('drops the answer of a check for the old target when the target changes', async () => {
+    let answerOld: (value: { status: string }) => void = () => undefined;
+    const slowOld = () => new Promise<{ status: string }>((resolve) => (answerOld = resolve));
+    const noKey = () => Promise.reject(new AuthenticationError({ message: 'no key' }));
+    const { clock, monitor, states, calls } = setup([slowOld, noKey]);
+    monitor.start();
+    await clock.advance(0);
+    const fresh = await monitor.recheck();
+    expect(fresh.state).toBe('unauthorized');
+    answerOld({ status: 'ok' });
+    await clock.advance(0);
+    expect(monitor.current().state).toBe('unauthorized');
+    expect(states).toEqual(['unauthorized']);
+    expect(calls()).toBe(2);
+    monitor.stop();
+  });
 });

@@ -40,6 +40,8 @@ export class HealthMonitor {
   private inFlight: Promise<HealthSnapshot> | null = null;
   private controller: AbortController | null = null;
   private lastProof = 0;
+  /** Bumped when the target changes; checks started before answer for the old target. */
+  private generation = 0;
   private retryDelay: number;
   private readonly listeners = new Set<(snapshot: HealthSnapshot) => void>();
 
@@ -96,18 +98,35 @@ export class HealthMonitor {
   }
 
   checkNow(): Promise<HealthSnapshot> {
-    this.inFlight ??= this.runCheck().finally(() => {
-      this.inFlight = null;
+    if (this.inFlight) return this.inFlight;
+    const check: Promise<HealthSnapshot> = this.runCheck().finally(() => {
+      if (this.inFlight === check) this.inFlight = null;
     });
-    return this.inFlight;
+    this.inFlight = check;
+    return check;
+  }
+
+  /**
+   * The target changed (another profile, another key): a check still in flight answers for the
+   * old one, so it is abandoned and its answer dropped, and a fresh check starts.
+   */
+  recheck(): Promise<HealthSnapshot> {
+    this.generation += 1;
+    this.controller?.abort(new Error('target changed'));
+    this.inFlight = null;
+    this.lastProof = 0;
+    return this.checkNow();
   }
 
   private async runCheck(): Promise<HealthSnapshot> {
+    const generation = this.generation;
     const started = this.o.clock.now();
-    this.controller = new AbortController();
+    const controller = new AbortController();
+    this.controller = controller;
     let next: HealthSnapshot;
     try {
-      const answer = await this.o.check(this.controller.signal);
+      const answer = await this.o.check(controller.signal);
+      if (generation !== this.generation) return this.snapshot;
       const latencyMs = this.o.clock.now() - started;
       const degraded = answer.status !== 'ok' || latencyMs > this.o.degradedLatencyMs;
       next = {
@@ -119,7 +138,8 @@ export class HealthMonitor {
       };
       this.lastProof = this.o.clock.now();
     } catch (error) {
-      if (!this.running && this.controller.signal.aborted) return this.snapshot;
+      if (generation !== this.generation) return this.snapshot;
+      if (!this.running && controller.signal.aborted) return this.snapshot;
       const state: HealthState =
         error instanceof AuthenticationError
           ? 'unauthorized'

@@ -193,7 +193,7 @@ export class StationCore {
     await this.profiles.setActive(profileId);
     this.unbind();
     await this.api();
-    await this.health.checkNow();
+    await this.health.recheck();
     this.outbox.kick(profileId);
     return this.status();
   }
@@ -242,6 +242,8 @@ export class StationCore {
       ...(active
         ? {
             onAttempt: (attempt: { status: number | null; ms: number; error?: string }) => {
+              // Answers still arriving for a profile or key that was replaced say nothing now.
+              if (this.bound?.client !== client) return;
               if (attempt.status === null)
                 this.health.reportFailure(
                   new NetworkError({ message: attempt.error ?? 'network error' }),
@@ -272,7 +274,7 @@ export class StationCore {
     if (this.profiles.active().id !== profileId) return;
     this.unbind();
     await this.api();
-    void this.health.checkNow();
+    void this.health.recheck();
   }
 
   private async keyFor(profile: Profile): Promise<string | null> {

@@ -10,6 +10,7 @@ import { StoresProvider } from './stores/context.tsx';
 import { createStores } from './stores/create-stores.ts';
 import { ZplPreviewer } from './labels/zpl-previewer.ts';
 import { createWebAudioPlayer } from './station/feedback.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -31,7 +32,11 @@ const stores = createStores(bridge, {
 createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <MantineProvider defaultColorScheme="light">
+      <MantineProvider
+        defaultColorScheme="light"
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+      >
         <StoresProvider stores={stores}>
           <App />
         </StoresProvider>

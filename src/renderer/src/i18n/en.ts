@@ -61,6 +61,11 @@ export const en = {
     cancelled: 'Cancelled',
   },
   orders: {
+    page: 'Page {{page}}',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
     title: 'Orders',
     needsV11:
       'Listing orders needs API version v1.1. This profile uses v1: switch the profile to v1.1 in Settings, or scan an order number to open it.',

@@ -63,6 +63,11 @@ export const es: Messages = {
     cancelled: 'Cancelado',
   },
   orders: {
+    page: 'Página {{page}}',
+    firstPage: 'Primera página',
+    previousPage: 'Página anterior',
+    nextPage: 'Página siguiente',
+    lastPage: 'Última página',
     title: 'Pedidos',
     needsV11:
       'Listar pedidos requiere la versión v1.1 de la API. Este perfil usa v1: cambie el perfil a v1.1 en Configuración o escanee un número de pedido para abrirlo.',

@@ -63,6 +63,11 @@ export const ptBR: Messages = {
     cancelled: 'Cancelado',
   },
   orders: {
+    page: 'Página {{page}}',
+    firstPage: 'Primeira página',
+    previousPage: 'Página anterior',
+    nextPage: 'Próxima página',
+    lastPage: 'Última página',
     title: 'Pedidos',
     needsV11:
       'Listar pedidos exige a versão v1.1 da API. Este perfil usa v1: mude o perfil para v1.1 em Configurações ou bipe um número de pedido para abri-lo.',

@@ -149,7 +149,7 @@ function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
                     <Button
                       size="sm"
                       variant="default"
-                      aria-label={t('orderForm.editTitle', { id: order.id })}
+                      aria-label={`${t('products.edit')} ${order.id}`}
                       onClick={() => void openForEdit(order.id)}
                     >
                       {t('products.edit')}
@@ -162,7 +162,13 @@ function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
         </Table>
       )}
       {page && pages > 1 && (
-        <Pagination total={pages} value={page.page ?? 1} onChange={(n) => void load(filters, n)} />
+        <Pagination
+          total={pages}
+          value={page.page ?? 1}
+          onChange={(n) => void load(filters, n)}
+          getItemProps={(n) => ({ 'aria-label': t('orders.page', { page: n }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`orders.${control}Page`) })}
+        />
       )}
     </Stack>
   );
