@@ -1,18 +1,26 @@
-import { AppShell, Button, Group, Stack, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { AppShell, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBar } from './components/StatusBar.tsx';
-import { InboundsScreen } from './screens/InboundsScreen.tsx';
-import { InventoryScreen } from './screens/InventoryScreen.tsx';
-import { InvoicesScreen } from './screens/InvoicesScreen.tsx';
-import { LabelsScreen } from './screens/LabelsScreen.tsx';
-import { OrdersScreen } from './screens/OrdersScreen.tsx';
-import { OutboxScreen } from './screens/OutboxScreen.tsx';
-import { ProductsScreen } from './screens/ProductsScreen.tsx';
-import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { StationScreen } from './screens/StationScreen.tsx';
-import { TrackingsScreen } from './screens/TrackingsScreen.tsx';
 import { useOutbox, useStatus } from './stores/context.tsx';
+
+// The station is the first screen and ships in the main chunk; the others load when opened.
+function named<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+const InvoicesScreen = named(() => import('./screens/InvoicesScreen.tsx'), 'InvoicesScreen');
+const LabelsScreen = named(() => import('./screens/LabelsScreen.tsx'), 'LabelsScreen');
+const InventoryScreen = named(() => import('./screens/InventoryScreen.tsx'), 'InventoryScreen');
+const ProductsScreen = named(() => import('./screens/ProductsScreen.tsx'), 'ProductsScreen');
+const InboundsScreen = named(() => import('./screens/InboundsScreen.tsx'), 'InboundsScreen');
+const TrackingsScreen = named(() => import('./screens/TrackingsScreen.tsx'), 'TrackingsScreen');
+const OutboxScreen = named(() => import('./screens/OutboxScreen.tsx'), 'OutboxScreen');
+const SettingsScreen = named(() => import('./screens/SettingsScreen.tsx'), 'SettingsScreen');
+const OrdersScreen = named(() => import('./screens/OrdersScreen.tsx'), 'OrdersScreen');
 
 const SCREENS = [
   'station',
@@ -49,7 +57,7 @@ export function App() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <Stack gap="xs" component="nav" aria-label="screens">
+        <Stack gap="xs" component="nav" aria-label={t('app.screens')}>
           {SCREENS.map((name) => (
             <Button
               key={name}
@@ -66,16 +74,25 @@ export function App() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
+        <Suspense
+          fallback={
+            <Group role="status">
+              <Loader size="sm" />
+              <Text>{t('app.loading')}</Text>
+            </Group>
+          }
+        >
+          {screen === 'invoices' && <InvoicesScreen />}
+          {screen === 'labels' && <LabelsScreen />}
+          {screen === 'orders' && <OrdersScreen onOpen={() => setScreen('station')} />}
+          {screen === 'inventory' && <InventoryScreen />}
+          {screen === 'products' && <ProductsScreen />}
+          {screen === 'inbounds' && <InboundsScreen />}
+          {screen === 'trackings' && <TrackingsScreen />}
+          {screen === 'outbox' && <OutboxScreen />}
+          {screen === 'settings' && <SettingsScreen />}
+        </Suspense>
         {screen === 'station' && <StationScreen />}
-        {screen === 'invoices' && <InvoicesScreen />}
-        {screen === 'labels' && <LabelsScreen />}
-        {screen === 'orders' && <OrdersScreen onOpen={() => setScreen('station')} />}
-        {screen === 'inventory' && <InventoryScreen />}
-        {screen === 'products' && <ProductsScreen />}
-        {screen === 'inbounds' && <InboundsScreen />}
-        {screen === 'trackings' && <TrackingsScreen />}
-        {screen === 'outbox' && <OutboxScreen />}
-        {screen === 'settings' && <SettingsScreen />}
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%">

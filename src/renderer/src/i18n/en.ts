@@ -1,5 +1,5 @@
 export const en = {
-  app: { title: 'Packbench', loading: 'Loading…' },
+  app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
     station: 'Station',
     inventory: 'Inventory',

@@ -1,7 +1,7 @@
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
-  app: { title: 'Packbench', loading: 'Cargando…' },
+  app: { title: 'Packbench', loading: 'Cargando…', screens: 'Pantallas' },
   nav: {
     station: 'Estación',
     inventory: 'Inventario',

@@ -1,7 +1,7 @@
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
-  app: { title: 'Packbench', loading: 'Carregando…' },
+  app: { title: 'Packbench', loading: 'Carregando…', screens: 'Telas' },
   nav: {
     station: 'Estação',
     inventory: 'Estoque',
