@@ -6,31 +6,10 @@ import type { StationCore } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import type { NativeKeychain } from '../../src/main/core/keychain.ts';
 import { useTestProfile } from '../outbox/helpers.ts';
+import { realPdf } from '../support/pdf.ts';
 import { closeBrowser, dropFiles, launchStation } from './harness.ts';
 
 afterAll(() => closeBrowser());
-
-/** A small but real one-page PDF with a black box and a line of text, offsets computed. */
-function minimalPdf(text: string): Uint8Array {
-  const content = `0 0 0 rg 40 700 300 60 re f BT /F1 24 Tf 40 640 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(body);
-}
 
 describe('the station in a real browser', () => {
   it('first launch on the sandbox: health turns green, budget visible, nothing configured', async () => {
@@ -168,7 +147,7 @@ describe('the station in a real browser', () => {
       await page.getByText('Online').waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Invoices' }).click();
       await dropFiles(page, '[data-testid=invoice-drop]', [
-        { name: 'NF-e PB-10030.pdf', type: 'application/pdf', bytes: minimalPdf('NF-e 123') },
+        { name: 'NF-e PB-10030.pdf', type: 'application/pdf', bytes: realPdf('NF-e 123') },
       ]);
       const thumb = page.getByTestId('invoice-thumbnail');
       await thumb.waitFor({ timeout: 30_000 });
