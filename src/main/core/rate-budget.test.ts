@@ -132,20 +132,6 @@ describe('CompanyBudget', () => {
     expect(grants).toHaveLength(6);
   });
 
-  it('lets a small batch go at once while the window is mostly empty, then paces', async () => {
-    const { clock, grants, request } = harness({
-      limit: 10,
-      windowMs: 1_000,
-      interactiveReserve: 0,
-      backgroundReserve: 0,
-    });
-    for (let i = 0; i < 8; i += 1) void request('submission');
-    await clock.advance(0);
-    expect(grants).toHaveLength(5);
-    await clock.advance(100);
-    expect(grants).toHaveLength(6);
-  });
-
   it('counts a slot until one window after its answer arrived, however long the request took', async () => {
     const clock = new FakeClock(0);
     const budget = new CompanyBudget({

@@ -8,7 +8,11 @@ export interface BudgetOptions {
   /** Requests the company may send per window (the API says 100 per minute). */
   limit?: number;
   windowMs?: number;
-  /** Extra time each slot stays counted after its answer arrived (clock and timer slack). */
+  /**
+   * Extra time each slot stays counted after its answer arrived. Aging from the answer already
+   * covers any latency (the server counted the request before it answered), so this only absorbs
+   * timestamp rounding between the two clocks; every millisecond costs throughput.
+   */
   marginMs?: number;
   /** A slot whose request never reports back is counted as finished after this long. */
   inFlightTimeoutMs?: number;
@@ -99,7 +103,7 @@ export class CompanyBudget {
     this.clock = options.clock;
     this.limit = options.limit ?? 100;
     this.windowMs = options.windowMs ?? 60_000;
-    this.marginMs = options.marginMs ?? 20;
+    this.marginMs = options.marginMs ?? 5;
     this.inFlightTimeoutMs = options.inFlightTimeoutMs ?? 120_000;
     this.interactiveReserve = options.interactiveReserve ?? 1;
     this.backgroundReserve = options.backgroundReserve ?? 1;
