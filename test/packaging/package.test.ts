@@ -74,4 +74,38 @@ describe('packaging', () => {
       existsSync(join(resources, 'app.asar.unpacked', 'node_modules', '@napi-rs', 'keyring')),
     ).toBe(true);
   }, 120_000);
+
+  it('builds installers for every desktop and flips the security fuses', () => {
+    const config = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as {
+      appId: string;
+      productName: string;
+      linux: { target: string[] };
+      win: { target: string[] };
+      mac: { target: string[] };
+      electronFuses: Record<string, boolean>;
+    };
+    expect(config.appId).toBe('org.packbench.station');
+    expect(config.productName).toBe('Packbench');
+    expect([config.linux.target, config.win.target, config.mac.target]).toEqual([
+      ['AppImage', 'deb'],
+      ['nsis'],
+      ['dmg'],
+    ]);
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('has the icon that electron-builder turns into each platform: a square PNG of 1024 px', () => {
+    const png = readFileSync(join(ROOT, 'resources', 'icon.png'));
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
+    expect(png.toString('ascii', 12, 16)).toBe('IHDR');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1024, 1024]);
+  });
 });

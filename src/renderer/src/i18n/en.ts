@@ -292,6 +292,8 @@ export const en = {
     test: 'Test connection',
     testResult: 'Connection: {{state}}',
     language: 'Language',
+    station: 'This station',
+    sounds: 'Sounds for scans (success and failure)',
   },
   keychain: {
     available: 'The system keychain is ready.',

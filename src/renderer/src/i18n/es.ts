@@ -294,6 +294,8 @@ export const es: Messages = {
     test: 'Probar conexión',
     testResult: 'Conexión: {{state}}',
     language: 'Idioma',
+    station: 'Esta estación',
+    sounds: 'Sonidos al escanear (éxito y error)',
   },
   keychain: {
     available: 'El llavero del sistema está listo.',

@@ -294,6 +294,8 @@ export const ptBR: Messages = {
     test: 'Testar conexão',
     testResult: 'Conexão: {{state}}',
     language: 'Idioma',
+    station: 'Esta estação',
+    sounds: 'Sons nas leituras (sucesso e falha)',
   },
   keychain: {
     available: 'O chaveiro do sistema está pronto.',

@@ -146,4 +146,24 @@ describe('SettingsScreen profiles', () => {
     });
     await waitFor(() => expect(screen.queryByTestId('profile-form')).toBeNull());
   });
+
+  it('sets the sounds and expiry warning, kept for the next start', async () => {
+    localStorage.clear();
+    const view = renderWithStores(
+      <SettingsScreen />,
+      fakeBridge({
+        listProfiles: async () => ok({ profiles: [sandbox], activeId: 'sandbox' }),
+        getKeyStatus: async () => ok(demo),
+      }),
+      { language: 'es' },
+    );
+    const sounds = await screen.findByLabelText('Sonidos al escanear (éxito y error)');
+    expect((sounds as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(sounds);
+    expect(view.stores.station.getState().muted).toBe(true);
+    expect(localStorage.getItem('packbench.muted')).toBe('1');
+    const threshold = screen.getByLabelText('Avisar días antes del vencimiento');
+    fireEvent.change(threshold, { target: { value: '45' } });
+    await waitFor(() => expect(view.stores.inventory.getState().thresholdDays).toBe(45));
+  });
 });

@@ -4,9 +4,11 @@ import {
   Button,
   Card,
   Group,
+  NumberInput,
   PasswordInput,
   SegmentedControl,
   Stack,
+  Switch,
   Text,
   Title,
 } from '@mantine/core';
@@ -16,10 +18,10 @@ import type { Profile } from '../../../shared/profile.ts';
 import { ENV_COLOR } from '../components/StatusBar.tsx';
 import { describeError } from '../errors.ts';
 import { LANGUAGES } from '../i18n/index.ts';
-import { useSettings } from '../stores/context.tsx';
+import { useInventory, useSettings, useStation } from '../stores/context.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
-/** Profiles, the write-only API key, connection test and language. */
+/** Profiles, the write-only API key, connection test, language, sounds and expiry warning. */
 export function SettingsScreen() {
   const { t, i18n } = useTranslation();
   const { profiles, activeId, lastTest, error, notice, busy, load, use, test, saveProfile } =
@@ -82,6 +84,37 @@ export function SettingsScreen() {
         value={i18n.language}
         onChange={(lng) => void i18n.changeLanguage(lng)}
         data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+      />
+      <StationPreferences />
+    </Stack>
+  );
+}
+
+/** Preferences of this computer, not of a profile: feedback sounds and the expiry warning. */
+function StationPreferences() {
+  const { t } = useTranslation();
+  const muted = useStation((s) => s.muted);
+  const toggleMute = useStation((s) => s.toggleMute);
+  const thresholdDays = useInventory((s) => s.thresholdDays);
+  const setThreshold = useInventory((s) => s.setThreshold);
+  return (
+    <Stack gap="sm">
+      <Title order={3}>{t('settings.station')}</Title>
+      <Switch
+        size="lg"
+        label={t('settings.sounds')}
+        checked={!muted}
+        onChange={() => toggleMute()}
+      />
+      <NumberInput
+        size="md"
+        w={260}
+        label={t('inventory.threshold')}
+        min={0}
+        max={3650}
+        allowDecimal={false}
+        value={thresholdDays}
+        onChange={(v) => typeof v === 'number' && setThreshold(v)}
       />
     </Stack>
   );
