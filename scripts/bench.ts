@@ -445,7 +445,7 @@ async function sharedKey(): Promise<void> {
 }
 
 console.log(
-  `Packbench bench: ${submissions} submissions, budget ${limit} per ${windowMs} ms (time-scaled), ${process.version}`,
+  `Packbench bench: ${submissions} submissions, budget ${limit} per ${windowMs} ms${windowMs < 60_000 ? ' (time-scaled)' : ''}, ${process.version}`,
 );
 if (wanted('budget')) await singleCore();
 if (wanted('shared')) await sharedKey();

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { build } from 'vite';
 import { APP_ORIGIN, serveAppRequest } from '../../src/main/app-protocol.ts';
 import { NativeKeychain } from '../../src/main/core/keychain.ts';
@@ -219,6 +225,60 @@ export async function launchStation(
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     },
   };
+}
+
+/** Runs a scenario on a freshly launched station and always closes it. */
+export async function withStation(
+  run: (station: Station) => Promise<void>,
+  ...launch: Parameters<typeof launchStation>
+): Promise<void> {
+  const station = await launchStation(...launch);
+  try {
+    await run(station);
+  } finally {
+    await station.close();
+  }
+}
+
+/** The same, starting once the status bar shows the service online. */
+export function withOnlineStation(
+  run: (station: Station) => Promise<void>,
+  ...launch: Parameters<typeof launchStation>
+): Promise<void> {
+  return withStation(
+    async (station) => {
+      await station.page.getByText('Online').waitFor({ timeout: 15_000 });
+      await run(station);
+    },
+    ...launch,
+  );
+}
+
+/** Types an order number into the station's scan field and presses Enter. */
+export async function scanOrder(page: Page, id: string): Promise<void> {
+  await page.getByTestId('scan-input').fill(id);
+  await page.keyboard.press('Enter');
+}
+
+/** Dark pixels of each image the locator matches, counted on a canvas (blank images give 0). */
+export function darkPixels(images: Locator): Promise<number[]> {
+  return images.evaluateAll(async (elements) =>
+    Promise.all(
+      (elements as HTMLImageElement[]).map(async (img) => {
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+        ctx.drawImage(img, 0, 0);
+        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) dark += 1;
+        return dark;
+      }),
+    ),
+  );
 }
 
 /** Drops files on the element, as a person dragging them from the file manager would. */

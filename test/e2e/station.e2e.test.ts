@@ -7,32 +7,34 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import type { NativeKeychain } from '../../src/main/core/keychain.ts';
 import { useTestProfile } from '../outbox/helpers.ts';
 import { realPdf } from '../support/pdf.ts';
-import { closeBrowser, dropFiles, launchStation } from './harness.ts';
+import {
+  closeBrowser,
+  darkPixels,
+  dropFiles,
+  launchStation,
+  scanOrder,
+  withOnlineStation,
+  withStation,
+} from './harness.ts';
 
 afterAll(() => closeBrowser());
 
 describe('the station in a real browser', () => {
   it('first launch on the sandbox: health turns green, budget visible, nothing configured', async () => {
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
       await page.getByTestId('budget').waitFor();
       expect(await page.getByTestId('budget').textContent()).toMatch(
         /Requests: \d+\/100 this minute/,
       );
       expect(await page.getByText('Sandbox').first().isVisible()).toBe(true);
       await station.screenshot('station-empty-en');
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('a scanner burst shows the order, its tracking, and plays the success sound', async () => {
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
       await page.locator('body').click({ position: { x: 5, y: 5 } });
       await page.keyboard.type('PB-10055', { delay: 5 });
       await page.keyboard.press('Enter');
@@ -42,22 +44,16 @@ describe('the station in a real browser', () => {
       expect(await station.sounds()).toEqual([880, 1320]);
       await station.screenshot('station-order-en');
 
-      await page.getByTestId('scan-input').fill('NOPE-404');
-      await page.keyboard.press('Enter');
+      await scanOrder(page, 'NOPE-404');
       await page.getByText('Order NOPE-404 was not found').waitFor();
       expect((await station.sounds()).slice(-2)).toEqual([220, 180]);
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('drop an invoice PDF and a label file: both delivered through the outbox, and the order shows them', async () => {
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
-      await page.getByTestId('scan-input').fill('PB-10007');
-      await page.keyboard.press('Enter');
+      await scanOrder(page, 'PB-10007');
       await page.getByText('Order PB-10007 found').waitFor();
       const encoder = new TextEncoder();
       await dropFiles(page, '[data-testid=drop-area]', [
@@ -84,21 +80,16 @@ describe('the station in a real browser', () => {
       await page.getByRole('button', { name: 'Outbox' }).click();
       await page.getByText('Nothing waiting. Everything was delivered.').waitFor();
       await page.getByRole('button', { name: 'Station' }).click();
-      await page.getByTestId('scan-input').fill('PB-10007');
-      await page.keyboard.press('Enter');
+      await scanOrder(page, 'PB-10007');
       await page.getByText('1 label received').waitFor();
       expect(await page.getByTestId('invoice-state').textContent()).toMatch(/^Received/);
       await station.screenshot('station-dropped-en');
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('a multi-label ZPL file: one preview image per label with real pixels, then uploaded to the order', async () => {
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page, core } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Labels' }).click();
       const zpl = [
         '^XA^PW812^LL1218^FO50,50^A0N,60,60^FDPedido PB-10021^FS^FO50,150^BY3^BCN,120,Y,N,N^FD1002100^FS^XZ',
@@ -109,23 +100,7 @@ describe('the station in a real browser', () => {
       ]);
       await page.getByRole('button', { name: 'Preview' }).click();
       await page.getByTestId('previews').waitFor({ timeout: 60_000 });
-      const inked = await page.locator('[data-testid=previews] img').evaluateAll(async (images) =>
-        Promise.all(
-          (images as HTMLImageElement[]).map(async (img) => {
-            await img.decode();
-            const canvas = document.createElement('canvas');
-            canvas.width = img.naturalWidth;
-            canvas.height = img.naturalHeight;
-            const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
-            ctx.drawImage(img, 0, 0);
-            const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-            let dark = 0;
-            for (let i = 0; i < data.length; i += 4)
-              if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) dark += 1;
-            return dark;
-          }),
-        ),
-      );
+      const inked = await darkPixels(page.locator('[data-testid=previews] img'));
       expect(inked).toHaveLength(2);
       expect(inked.every((dark) => dark > 500)).toBe(true);
       await station.screenshot('labels-preview-en');
@@ -135,36 +110,19 @@ describe('the station in a real browser', () => {
       await core.outbox.idle(core.profiles.active().id);
       const order = await (await core.api()).getOrder('PB-10021');
       expect(order.labels?.map((l) => l.label_count)).toEqual([2]);
-    } finally {
-      await station.close();
-    }
+    });
   }, 90_000);
 
   it('invoices: a real PDF gets a first-page thumbnail, is matched by file name and delivered', async () => {
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page, core } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Invoices' }).click();
       await dropFiles(page, '[data-testid=invoice-drop]', [
         { name: 'NF-e PB-10030.pdf', type: 'application/pdf', bytes: realPdf('NF-e 123') },
       ]);
       const thumb = page.getByTestId('invoice-thumbnail');
       await thumb.waitFor({ timeout: 30_000 });
-      const dark = await thumb.evaluate(async (img) => {
-        const image = img as HTMLImageElement;
-        await image.decode();
-        const canvas = document.createElement('canvas');
-        canvas.width = image.naturalWidth;
-        canvas.height = image.naturalHeight;
-        const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
-        ctx.drawImage(image, 0, 0);
-        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-        let n = 0;
-        for (let i = 0; i < data.length; i += 4)
-          if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) n += 1;
-        return n;
-      });
+      const [dark] = await darkPixels(thumb);
       expect(dark).toBeGreaterThan(50);
       expect(await page.getByLabel('Order number', { exact: true }).inputValue()).toBe('PB-10030');
       await page.getByRole('button', { name: 'Queue invoice' }).click();
@@ -174,14 +132,11 @@ describe('the station in a real browser', () => {
         'NF-e PB-10030.pdf',
       );
       await station.screenshot('invoices-en');
-    } finally {
-      await station.close();
-    }
+    });
   }, 60_000);
 
   it('inventory for a SKU with expired and expiring batches: coloured and first-expiry-first-out', async () => {
-    const station = await launchStation();
-    try {
+    await withStation(async (station) => {
       const { page } = station;
       await page.getByRole('button', { name: 'Inventory' }).click();
       await page.getByLabel('SKU').fill('ACM-0001');
@@ -199,9 +154,7 @@ describe('the station in a real browser', () => {
         .evaluate((r) => getComputedStyle(r).backgroundColor);
       expect(background).not.toBe('rgba(0, 0, 0, 0)');
       await station.screenshot('inventory-en');
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('offline: submissions queue while the service is down and drain by themselves when it is back', async () => {
@@ -214,8 +167,7 @@ describe('the station in a real browser', () => {
     try {
       const { page, core } = station;
       await page.getByText('Online').waitFor({ timeout: 15_000 });
-      await page.getByTestId('scan-input').fill('PB-10003');
-      await page.keyboard.press('Enter');
+      await scanOrder(page, 'PB-10003');
       await page.getByText('Order PB-10003 found').waitFor();
       await server.close();
       await core.testConnection();
@@ -256,8 +208,7 @@ describe('the station in a real browser', () => {
       await page.getByText('Online').waitFor({ timeout: 15_000 });
       const ids = ['PB-10011', 'PB-10012', 'PB-10013', 'PB-10014', 'PB-10015'];
       for (const id of ids) {
-        await page.getByTestId('scan-input').fill(id);
-        await page.keyboard.press('Enter');
+        await scanOrder(page, id);
       }
       await page.getByText(/Paused by the service until/).waitFor({ timeout: 15_000 });
       await page.getByText(`Order ${ids.at(-1)} found`).waitFor({ timeout: 30_000 });
@@ -286,12 +237,9 @@ describe('the station in a real browser', () => {
   }, 60_000);
 
   it('bad input: each file and a wrong key get their own sentence; nothing crashes or is lost', async () => {
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page, core } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
-      await page.getByTestId('scan-input').fill('PB-10009');
-      await page.keyboard.press('Enter');
+      await scanOrder(page, 'PB-10009');
       await page.getByText('Order PB-10009 found').waitFor();
       const encoder = new TextEncoder();
       await dropFiles(page, '[data-testid=drop-area]', [
@@ -328,19 +276,15 @@ describe('the station in a real browser', () => {
       await page.getByRole('button', { name: 'Test connection' }).click();
       await page.getByText('Connection: Key refused').waitFor();
       await page.getByRole('button', { name: 'Station' }).click();
-      await page.getByTestId('scan-input').fill('PB-10009');
-      await page.keyboard.press('Enter');
+      await scanOrder(page, 'PB-10009');
       await page.getByText('Could not look up PB-10009').waitFor();
       await page.getByText('The service refused the API key. Check the key in Settings.').waitFor();
       await station.screenshot('bad-key-en');
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('a key set in Settings is in the real keychain and nowhere in the page', async () => {
-    const station = await launchStation();
-    try {
+    await withStation(async (station) => {
       const { page, core } = station;
       await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByLabel('New API key').fill('sbx-demo-acme');
@@ -364,9 +308,7 @@ describe('the station in a real browser', () => {
         ]);
       });
       expect(bridgeAnswers).not.toContain('sbx-demo-acme');
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('every screen in en, pt-BR and es: no untranslated key on screen, a screenshot of each', async () => {
@@ -376,12 +318,9 @@ describe('the station in a real browser', () => {
         ? Object.entries(value).flatMap(([k, v]) => keyPaths(v, prefix ? `${prefix}.${k}` : k))
         : [prefix];
     const allKeys = keyPaths(en);
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
-      await page.getByTestId('scan-input').fill('PB-10055');
-      await page.keyboard.press('Enter');
+      await scanOrder(page, 'PB-10055');
       await page.getByText('Order PB-10055 found').waitFor();
       const screens = ['station', 'invoices', 'labels', 'orders', 'inventory', 'products'];
       const more = ['inbounds', 'trackings', 'outbox', 'settings'] as const;
@@ -408,19 +347,14 @@ describe('the station in a real browser', () => {
           if (code !== 'es') await station.screenshot(`screen-${code}-${screen}`);
         }
       }
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('every screen passes axe-core WCAG 2.1 A and AA rules (names, labels, contrast, structure)', async () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
-      await page.getByTestId('scan-input').fill('PB-10055');
-      await page.keyboard.press('Enter');
+      await scanOrder(page, 'PB-10055');
       await page.getByText('Order PB-10055 found').waitFor();
       // Evaluated by the test driver, so the page's CSP (no eval, no inline script) still holds.
       await page.evaluate(axe);
@@ -460,16 +394,12 @@ describe('the station in a real browser', () => {
       await page.getByText('Required.').first().waitFor();
       await audit('order form');
       expect(problems).toEqual([]);
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('orders: a new order typed in the form is delivered and then opens at the station', async () => {
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Orders', exact: true }).click();
       await page.getByRole('button', { name: 'New order' }).click();
       const form = page.getByTestId('order-form');
@@ -487,20 +417,15 @@ describe('the station in a real browser', () => {
       await page.getByText(/Queued in the outbox/).waitFor();
       await station.core.outbox.idle(station.core.profiles.active().id);
       await page.getByRole('button', { name: 'Station', exact: true }).click();
-      await page.getByTestId('scan-input').fill('PB-E2E-1');
-      await page.keyboard.press('Enter');
+      await scanOrder(page, 'PB-E2E-1');
       await page.getByText('Order PB-E2E-1 found').waitFor();
       expect(await page.getByTestId('order-card').innerText()).toContain('Bruna Lima');
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('the real app:// handler serves every page with its CSP: injected code, eval and outside requests are all refused', async () => {
-    const station = await launchStation();
-    try {
+    await withOnlineStation(async (station) => {
       const { page } = station;
-      await page.getByText('Online').waitFor({ timeout: 15_000 });
       const served = await page.evaluate(async () => {
         const index = await fetch('/index.html');
         const outside = await fetch('/%2e%2e/package.json');
@@ -559,14 +484,11 @@ describe('the station in a real browser', () => {
         new Set(['script-src-elem', 'img-src', 'frame-src', 'connect-src']),
       );
       expect(station.outsideRequests()).toEqual([]);
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('exposes exactly the contract, and no Node or Electron, to the page', async () => {
-    const station = await launchStation();
-    try {
+    await withStation(async (station) => {
       const seen = await station.page.evaluate(() => ({
         keys: Object.keys((window as unknown as { packbench: object }).packbench).sort(),
         require: typeof (window as unknown as { require?: unknown }).require,
@@ -578,8 +500,6 @@ describe('the station in a real browser', () => {
         require: 'undefined',
         process: 'undefined',
       });
-    } finally {
-      await station.close();
-    }
+    });
   });
 });

@@ -4,15 +4,14 @@ import {
   Card,
   Group,
   Image,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDropZone } from '../components/FileDropZone.tsx';
 import { useInvoices, useStation } from '../stores/context.tsx';
 import type { InvoiceStatus } from '../stores/invoices-store.ts';
 
@@ -30,38 +29,14 @@ export function InvoicesScreen() {
   const { t } = useTranslation();
   const { files, pattern, addFiles, setOrder, setPattern, upload } = useInvoices((s) => s);
   const currentOrder = useStation((s) => s.current?.id ?? null);
-  const [over, setOver] = useState(false);
   return (
     <Stack>
       <Title order={2}>{t('invoices.title')}</Title>
-      <Paper
-        withBorder
-        p="xl"
-        data-testid="invoice-drop"
-        style={{
-          borderStyle: 'dashed',
-          borderWidth: 3,
-          borderColor: over ? 'var(--mantine-color-blue-6)' : undefined,
-          textAlign: 'center',
-        }}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          void Promise.all(
-            [...e.dataTransfer.files].map(async (f) => ({
-              name: f.name,
-              bytes: new Uint8Array(await f.arrayBuffer()),
-            })),
-          ).then((list) => addFiles(list, currentOrder));
-        }}
-      >
-        <Text size="lg">{t('invoices.drop')}</Text>
-      </Paper>
+      <FileDropZone
+        label={t('invoices.drop')}
+        testId="invoice-drop"
+        onFiles={(list) => void addFiles(list, currentOrder)}
+      />
       <TextInput
         label={t('invoices.pattern')}
         description={t('invoices.patternHint')}
