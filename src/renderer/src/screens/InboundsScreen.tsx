@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../components/LoadState.tsx';
+import { LookupForm } from '../components/LookupForm.tsx';
 import { SubmitNotice } from '../components/SubmitNotice.tsx';
 import { useCatalog } from '../stores/context.tsx';
 
@@ -30,7 +31,6 @@ export function InboundsScreen() {
   const { inbound, loading, error, lastSubmit, openInbound, submit, sendAgain } = useCatalog(
     (s) => s,
   );
-  const [id, setId] = useState('');
   const [warehouse, setWarehouse] = useState('SP01');
   const [expected, setExpected] = useState('');
   const [items, setItems] = useState<ItemDraft[]>([blankItem]);
@@ -57,25 +57,14 @@ export function InboundsScreen() {
   return (
     <Stack>
       <Title order={2}>{t('inbounds.title')}</Title>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <LookupForm
+        label={t('inbounds.id')}
+        action={t('inbounds.open')}
+        onSubmit={(id) => {
           setConfirmDelete(false);
           void openInbound(id);
         }}
-      >
-        <Group align="end">
-          <TextInput
-            size="md"
-            label={t('inbounds.id')}
-            value={id}
-            onChange={(e) => setId(e.currentTarget.value)}
-          />
-          <Button type="submit" size="md" disabled={!id.trim()}>
-            {t('inbounds.open')}
-          </Button>
-        </Group>
-      </form>
+      />
       <LoadState loading={loading} error={error} />
       <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {inbound && (

@@ -13,6 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../components/LoadState.tsx';
+import { LookupForm } from '../components/LookupForm.tsx';
 import { SubmitNotice } from '../components/SubmitNotice.tsx';
 import { useOrders, useStation, useStatus } from '../stores/context.tsx';
 import { OrderForm } from './OrderForm.tsx';
@@ -25,7 +26,6 @@ export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
   const { t } = useTranslation();
   const { error, lastSubmit, editor, startNew, openForEdit, save } = useOrders((s) => s);
   const apiVersion = useStatus((s) => s.status?.profile.apiVersion);
-  const [editId, setEditId] = useState('');
 
   return (
     <Stack>
@@ -35,24 +35,12 @@ export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
           {t('orderForm.new')}
         </Button>
       </Group>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void openForEdit(editId);
-        }}
-      >
-        <Group align="end">
-          <TextInput
-            size="md"
-            label={t('orderForm.editById')}
-            value={editId}
-            onChange={(e) => setEditId(e.currentTarget.value)}
-          />
-          <Button type="submit" size="md" variant="light" disabled={!editId.trim()}>
-            {t('products.edit')}
-          </Button>
-        </Group>
-      </form>
+      <LookupForm
+        label={t('orderForm.editById')}
+        action={t('products.edit')}
+        variant="light"
+        onSubmit={(id) => void openForEdit(id)}
+      />
       <SubmitNotice outcome={lastSubmit} onSendAgain={() => void save(true)} />
       {editor ? (
         <>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shared/api/schemas.ts';
 import { LoadState } from '../components/LoadState.tsx';
+import { LookupForm } from '../components/LookupForm.tsx';
 import { SubmitNotice } from '../components/SubmitNotice.tsx';
 import { useCatalog } from '../stores/context.tsx';
 
@@ -57,7 +58,6 @@ export function ProductsScreen() {
     submit,
     sendAgain,
   } = useCatalog((s) => s);
-  const [search, setSearch] = useState('');
   const [draft, setDraft] = useState<Draft>(empty);
   const [editing, setEditing] = useState<'create' | 'update' | null>(null);
 
@@ -90,25 +90,13 @@ export function ProductsScreen() {
           {t('products.new')}
         </Button>
       </Group>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void searchProducts(search);
-        }}
-      >
-        <Group align="end">
-          <TextInput
-            size="md"
-            label={t('products.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={360}
-          />
-          <Button type="submit" size="md">
-            {t('products.find')}
-          </Button>
-        </Group>
-      </form>
+      <LookupForm
+        label={t('products.search')}
+        action={t('products.find')}
+        optional
+        width={360}
+        onSubmit={(search) => void searchProducts(search)}
+      />
       <LoadState loading={loading} error={error} />
       <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {editing && (
