@@ -150,6 +150,7 @@ export const en = {
     drop: 'Drop one or many invoice PDFs here',
     pattern: 'Order number in file names',
     patternHint: 'A regular expression; the first match becomes the order number.',
+    badPattern: 'Not a valid regular expression: file names are not matched until it is fixed.',
     thumbnail: 'First page of {{file}}',
     upload: 'Queue invoice',
     unreadable: '{{file}} cannot be read as a PDF.',

@@ -152,6 +152,8 @@ export const es: Messages = {
     drop: 'Suelte aquí uno o varios PDF de factura',
     pattern: 'Número de pedido en el nombre del archivo',
     patternHint: 'Una expresión regular; la primera coincidencia será el número de pedido.',
+    badPattern:
+      'No es una expresión regular válida: los nombres de archivo no se reconocerán hasta corregirla.',
     thumbnail: 'Primera página de {{file}}',
     upload: 'Poner la factura en la cola',
     unreadable: '{{file}} no se puede leer como PDF.',

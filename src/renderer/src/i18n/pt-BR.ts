@@ -152,6 +152,8 @@ export const ptBR: Messages = {
     drop: 'Solte aqui um ou vários PDFs de nota fiscal',
     pattern: 'Número do pedido no nome do arquivo',
     patternHint: 'Uma expressão regular; o primeiro trecho encontrado vira o número do pedido.',
+    badPattern:
+      'Não é uma expressão regular válida: os nomes de arquivo não serão reconhecidos até corrigi-la.',
     thumbnail: 'Primeira página de {{file}}',
     upload: 'Colocar nota na fila',
     unreadable: '{{file}} não pode ser lido como PDF.',

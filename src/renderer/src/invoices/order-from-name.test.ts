@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderFromFileName } from './order-from-name.ts';
+import { isValidPattern, orderFromFileName } from './order-from-name.ts';
 
 describe('orderFromFileName', () => {
   it.each([
@@ -14,5 +14,6 @@ describe('orderFromFileName', () => {
   it('takes a configured pattern and survives a broken one', () => {
     expect(orderFromFileName('pedido 778899.pdf', '\\d{6}')).toBe('778899');
     expect(orderFromFileName('x.pdf', '([')).toBeNull();
+    expect([isValidPattern('(['), isValidPattern('\\d{6}')]).toEqual([false, true]);
   });
 });

@@ -14,3 +14,13 @@ export function orderFromFileName(
     return null;
   }
 }
+
+/** Whether the pattern compiles; the Invoices screen says so under the field when it does not. */
+export function isValidPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}

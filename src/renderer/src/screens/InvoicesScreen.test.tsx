@@ -43,4 +43,16 @@ describe('InvoicesScreen', () => {
     await view.stores.invoices.getState().addFiles([{ name: 'broken.pdf', bytes: pdf }], 'PB-1');
     expect(await screen.findByText('broken.pdf cannot be read as a PDF.')).toBeTruthy();
   });
+
+  it('says when the file-name pattern is not a valid regular expression', async () => {
+    localStorage.clear();
+    renderWithStores(<InvoicesScreen />, fakeBridge(), { language: 'pt-BR' });
+    const field = screen.getByLabelText('Número do pedido no nome do arquivo');
+    fireEvent.change(field, { target: { value: 'PB-(' } });
+    expect(await screen.findByText(/Não é uma expressão regular válida/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'PB-\\d+' } });
+    await waitFor(() =>
+      expect(screen.queryByText(/Não é uma expressão regular válida/)).toBeNull(),
+    );
+  });
 });

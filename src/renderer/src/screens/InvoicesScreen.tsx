@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FileDropZone } from '../components/FileDropZone.tsx';
+import { isValidPattern } from '../invoices/order-from-name.ts';
 import { useInvoices, useStation } from '../stores/context.tsx';
 import type { InvoiceStatus } from '../stores/invoices-store.ts';
 
@@ -41,6 +42,7 @@ export function InvoicesScreen() {
         label={t('invoices.pattern')}
         description={t('invoices.patternHint')}
         value={pattern}
+        error={isValidPattern(pattern) ? undefined : t('invoices.badPattern')}
         onChange={(e) => setPattern(e.currentTarget.value)}
         w={360}
       />
