@@ -94,6 +94,27 @@ describe('CompanyBudget', () => {
     expect(budget.figures().effectiveLimit).toBe(10);
   });
 
+  it('resumes after a 429 pause one request per window ÷ limit, not in a burst, for one window', async () => {
+    const { clock, budget, grants, request } = harness({
+      limit: 10,
+      windowMs: 1_000,
+      interactiveReserve: 0,
+      backgroundReserve: 0,
+    });
+    budget.rateLimited(1);
+    for (let i = 0; i < 4; i += 1) void request('submission');
+    await clock.advance(1_000);
+    expect(grants).toHaveLength(1);
+    await clock.advance(300);
+    // The cursor may run half a step early once, to absorb timer delays.
+    expect(grants.map((g) => g.grantedAt)).toEqual([1_000, 1_050, 1_150, 1_250]);
+    // A window after the pause, a small batch goes at once again.
+    await clock.advance(1_000);
+    for (let i = 0; i < 3; i += 1) void request('submission');
+    await clock.advance(0);
+    expect(grants).toHaveLength(7);
+  });
+
   it('paces submissions one per window ÷ limit, so an interactive request waits at most one slot', async () => {
     const { clock, grants, request } = harness({
       limit: 10,

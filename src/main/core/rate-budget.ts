@@ -188,11 +188,20 @@ export class CompanyBudget {
   }
 
   private spacing(): number {
-    return Math.floor(this.windowMs / this.effective);
+    // Just after a 429 every station on the key resumes together: step at the server's own
+    // rate, so their requests interleave instead of arriving as one burst.
+    return this.settling()
+      ? Math.floor(this.windowMs / this.limit)
+      : Math.floor(this.windowMs / this.effective);
+  }
+
+  /** Within a window after a 429 pause ended (or while it lasts). */
+  private settling(): boolean {
+    return this.rateLimitedTotal > 0 && this.clock.now() < this.pausedUntil + this.windowMs;
   }
 
   private crowded(): boolean {
-    return this.grants.length >= this.effective * this.burstFraction;
+    return this.settling() || this.grants.length >= this.effective * this.burstFraction;
   }
 
   private nextPacedAt(): number {
