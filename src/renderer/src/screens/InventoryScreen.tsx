@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../components/TableHead.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { downloadText } from '../download.ts';
 import { inventoryCsv, inventoryView, type ExpiryTone } from '../inventory/inventory-view.ts';
@@ -80,17 +81,17 @@ export function InventoryScreen({
       {view && view.lines.length > 0 && (
         <>
           <Table data-testid="inventory">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('inventory.sku')}</Table.Th>
-                <Table.Th>{t('inventory.warehouse')}</Table.Th>
-                <Table.Th>{t('inventory.batch')}</Table.Th>
-                <Table.Th>{t('inventory.expiry')}</Table.Th>
-                <Table.Th>{t('inventory.days')}</Table.Th>
-                <Table.Th>{t('inventory.available')}</Table.Th>
-                <Table.Th>{t('inventory.reserved')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              labels={[
+                t('inventory.sku'),
+                t('inventory.warehouse'),
+                t('inventory.batch'),
+                t('inventory.expiry'),
+                t('inventory.days'),
+                t('inventory.available'),
+                t('inventory.reserved'),
+              ]}
+            />
             <Table.Tbody>
               {view.lines.map((line) => (
                 <Table.Tr

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../components/TableHead.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { LookupForm } from '../components/LookupForm.tsx';
 import { SubmitNotice } from '../components/SubmitNotice.tsx';
@@ -102,15 +103,15 @@ function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
       {page && page.data.length === 0 && <Text c="dimmed">{t('orders.empty')}</Text>}
       {page && page.data.length > 0 && (
         <Table striped highlightOnHover data-testid="orders">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('orders.id')}</Table.Th>
-              <Table.Th>{t('orders.status')}</Table.Th>
-              <Table.Th>{t('station.customer')}</Table.Th>
-              <Table.Th>{t('orders.created')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            labels={[
+              t('orders.id'),
+              t('orders.status'),
+              t('station.customer'),
+              t('orders.created'),
+              '',
+            ]}
+          />
           <Table.Tbody>
             {page.data.map((order) => (
               <Table.Tr key={order.id}>

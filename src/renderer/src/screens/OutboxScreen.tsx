@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../components/TableHead.tsx';
 import type { JobState, JobView } from '../../../shared/outbox.ts';
 import { downloadText } from '../download.ts';
 import { describeError } from '../errors.ts';
@@ -73,18 +74,18 @@ export function OutboxScreen() {
         <Text c="dimmed">{t('outbox.empty')}</Text>
       ) : (
         <Table striped data-testid="jobs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('outbox.what')}</Table.Th>
-              <Table.Th>{t('outbox.target')}</Table.Th>
-              <Table.Th>{t('outbox.state')}</Table.Th>
-              <Table.Th>{t('outbox.attempts')}</Table.Th>
-              <Table.Th>{t('outbox.age')}</Table.Th>
-              <Table.Th>{t('outbox.next')}</Table.Th>
-              <Table.Th>{t('outbox.problem')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            labels={[
+              t('outbox.what'),
+              t('outbox.target'),
+              t('outbox.state'),
+              t('outbox.attempts'),
+              t('outbox.age'),
+              t('outbox.next'),
+              t('outbox.problem'),
+              '',
+            ]}
+          />
           <Table.Tbody>
             {jobs.map((job) => (
               <Table.Tr key={job.id}>

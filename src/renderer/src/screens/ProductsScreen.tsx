@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../components/TableHead.tsx';
 import type { Product } from '../../../shared/api/schemas.ts';
 import { LoadState } from '../components/LoadState.tsx';
 import { LookupForm } from '../components/LookupForm.tsx';
@@ -163,14 +164,7 @@ export function ProductsScreen() {
       {products && products.data.length === 0 && <Text c="dimmed">{t('products.empty')}</Text>}
       {products && products.data.length > 0 && (
         <Table striped highlightOnHover data-testid="products">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>SKU</Table.Th>
-              <Table.Th>{t('products.name')}</Table.Th>
-              <Table.Th>{t('products.price')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead labels={['SKU', t('products.name'), t('products.price'), '']} />
           <Table.Tbody>
             {products.data.map((p) => (
               <Table.Tr key={p.sku}>

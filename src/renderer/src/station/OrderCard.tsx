@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../components/TableHead.tsx';
 import type { OrderLookup } from '../../../shared/ipc/channels.ts';
 import { TrackingTimeline } from '../components/TrackingTimeline.tsx';
 
@@ -25,12 +26,7 @@ export function OrderCard({ lookup }: { lookup: OrderLookup }) {
         )}
         <Title order={4}>{t('station.items')}</Title>
         <Table striped fz="lg">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('station.sku')}</Table.Th>
-              <Table.Th>{t('station.quantity')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead labels={[t('station.sku'), t('station.quantity')]} />
           <Table.Tbody>
             {order.items.map((item) => (
               <Table.Tr key={item.sku}>
