@@ -48,12 +48,39 @@ interface Attempt {
 const acceptedTimes = (attempts: Attempt[]) =>
   attempts.filter((a) => a.status !== null && a.status !== 429).map((a) => a.at);
 
-/** Accepted requests per window divided by the budget, over the span the receipts cover. */
-function utilisation(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  const span = (sorted.at(-1) ?? 0) - (sorted[0] ?? 0);
-  return span > 0 ? ((sorted.length - 1) / span) * (windowMs / limit) : 0;
+interface Utilisation {
+  /** Accepted per whole window ÷ budget, averaged over the windows. */
+  mean: number;
+  /** The emptiest whole window ÷ budget. */
+  lowest: number;
+  windows: number;
 }
+
+/**
+ * Accepted requests per window ÷ budget, over the whole windows of the drain counted from the
+ * first answer; the last, partial window is left out (the queue runs dry in it). Counting whole
+ * windows keeps the figure at or below 1 whatever the pattern: a rate over the span would credit a
+ * station that fills each window in a burst with up to one extra window per run.
+ */
+function utilisation(times: number[], window = windowMs): Utilisation {
+  const sorted = [...times].sort((a, b) => a - b);
+  const first = sorted[0] ?? 0;
+  const windows = Math.floor(((sorted.at(-1) ?? 0) - first) / window);
+  const counts = new Array<number>(windows).fill(0);
+  for (const t of sorted) {
+    const k = Math.floor((t - first) / window);
+    if (k < windows) counts[k] = (counts[k] ?? 0) + 1;
+  }
+  if (windows === 0) return { mean: 0, lowest: 0, windows };
+  return {
+    mean: counts.reduce((n, c) => n + c, 0) / windows / limit,
+    lowest: Math.min(...counts) / limit,
+    windows,
+  };
+}
+
+const utilisationFigure = (u: Utilisation) =>
+  `${u.mean.toFixed(3)} (lowest ${u.lowest.toFixed(2)}, ${u.windows} windows)`;
 
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -108,9 +135,9 @@ async function singleCore(): Promise<void> {
   const limited = attempts.filter((a) => a.status === 429).length;
   rows.push({
     measure: '1. budget use, one core draining the outbox (accepted per window ÷ budget)',
-    figure: ratio.toFixed(3),
+    figure: utilisationFigure(ratio),
     goal: '≥ 0.99',
-    ok: ratio >= 0.99,
+    ok: ratio.mean >= 0.99,
   });
   rows.push({
     measure: '1. 429s caused by the station',
@@ -429,9 +456,9 @@ async function sharedKey(): Promise<void> {
   const limited = attempts.filter((a) => a.status === 429).length;
   rows.push({
     measure: '2. shared key, three full cores draining (aggregate ÷ budget)',
-    figure: ratio.toFixed(3),
+    figure: utilisationFigure(ratio),
     goal: '≥ 0.90',
-    ok: ratio >= 0.9,
+    ok: ratio.mean >= 0.9,
   });
   rows.push({
     measure: '2. shared key: 429s / lost submissions',
@@ -444,11 +471,44 @@ async function sharedKey(): Promise<void> {
   await sandbox.close();
 }
 
+/** The same budget code in simulated time: the spread over many runs, for one key and for the real window. */
+async function sharedKeySimulated(): Promise<void> {
+  const { simulateSharedKey } = await import('./shared-key-simulation.ts');
+  const runs = 20;
+  const figures: Record<string, { utilisation: number[]; rateLimited: number[] }> = {};
+  for (const window of [windowMs, 60_000]) {
+    const utilisations: number[] = [];
+    const limited: number[] = [];
+    for (let seed = 1; seed <= runs; seed += 1) {
+      const run = await simulateSharedKey({
+        stations: 3,
+        submissions,
+        limit,
+        windowMs: window,
+        seed,
+      });
+      utilisations.push(utilisation(run.accepted, window).mean);
+      limited.push(run.rateLimited);
+    }
+    figures[String(window)] = { utilisation: utilisations, rateLimited: limited };
+    rows.push({
+      measure: `2. same, simulated time, ${runs} runs, ${window / 1000} s window (median / lowest; 429s median)`,
+      figure: `${percentile(utilisations, 50).toFixed(3)} / ${Math.min(...utilisations).toFixed(3)}; ${percentile(limited, 50)}`,
+      goal: 'lowest ≥ 0.90',
+      ok: Math.min(...utilisations) >= 0.9,
+    });
+  }
+  results['sharedKeySimulated'] = figures;
+}
+
 console.log(
   `Packbench bench: ${submissions} submissions, budget ${limit} per ${windowMs} ms${windowMs < 60_000 ? ' (time-scaled)' : ''}, ${process.version}`,
 );
 if (wanted('budget')) await singleCore();
-if (wanted('shared')) await sharedKey();
+if (wanted('shared')) {
+  await sharedKey();
+  await sharedKeySimulated();
+}
 if (wanted('enqueue')) enqueueLatency();
 if (wanted('memory')) memoryWithQueue();
 if (wanted('zpl')) await zplPreview();
@@ -457,9 +517,10 @@ if (wanted('renderer')) {
   await rendererTimings();
 }
 const width = Math.max(...rows.map((r) => r.measure.length));
-console.log(`\n${'measure'.padEnd(width)}  ${'figure'.padEnd(22)}  goal`);
+const figureWidth = Math.max(6, ...rows.map((r) => r.figure.length));
+console.log(`\n${'measure'.padEnd(width)}  ${'figure'.padEnd(figureWidth)}  goal`);
 for (const row of rows)
   console.log(
-    `${row.measure.padEnd(width)}  ${row.figure.padEnd(22)}  ${row.goal} ${row.ok ? '✓' : '✗'}`,
+    `${row.measure.padEnd(width)}  ${row.figure.padEnd(figureWidth)}  ${row.goal} ${row.ok ? '✓' : '✗'}`,
   );
 writeFileSync('bench-results.json', `${JSON.stringify({ ...results, rows }, null, 2)}\n`);

@@ -94,25 +94,42 @@ describe('CompanyBudget', () => {
     expect(budget.figures().effectiveLimit).toBe(10);
   });
 
-  it('resumes after a 429 pause one request per window ÷ limit, not in a burst, for one window', async () => {
+  it('resumes after a 429 pause paced at its reduced share, not in a burst, for one window', async () => {
     const { clock, budget, grants, request } = harness({
       limit: 10,
       windowMs: 1_000,
       interactiveReserve: 0,
       backgroundReserve: 0,
+      decrease: 0.5,
     });
     budget.rateLimited(1);
     for (let i = 0; i < 4; i += 1) void request('submission');
     await clock.advance(1_000);
     expect(grants).toHaveLength(1);
     await clock.advance(300);
-    // The cursor may run half a step early once, to absorb timer delays.
-    expect(grants.map((g) => g.grantedAt)).toEqual([1_000, 1_050, 1_150, 1_250]);
+    // Five slots left: one per 200 ms; the cursor may run half a step early once, for timer delays.
+    expect(grants.map((g) => g.grantedAt)).toEqual([1_000, 1_100, 1_300]);
     // A window after the pause, a small batch goes at once again.
     await clock.advance(1_000);
-    for (let i = 0; i < 3; i += 1) void request('submission');
+    for (let i = 0; i < 2; i += 1) void request('submission');
     await clock.advance(0);
-    expect(grants).toHaveLength(7);
+    expect(grants.slice(4).map((g) => g.grantedAt)).toEqual([2_300, 2_300]);
+  });
+
+  it('refills slots as they age out while the whole share is in use, without waiting for the pace', async () => {
+    const { clock, grants, request } = harness({
+      limit: 10,
+      windowMs: 1_000,
+      interactiveReserve: 0,
+      backgroundReserve: 0,
+    });
+    for (let i = 0; i < 20; i += 1) void request('submission');
+    await clock.advance(999);
+    // Half the window at once, the other half paced.
+    expect(grants.map((g) => g.grantedAt)).toEqual([0, 0, 0, 0, 0, 100, 200, 300, 400, 500]);
+    await clock.advance(1);
+    // The five from t=0 age out together and are replaced together: the server freed five slots.
+    expect(grants.filter((g) => g.grantedAt === 1_000)).toHaveLength(5);
   });
 
   it('paces submissions one per window ÷ limit, so an interactive request waits at most one slot', async () => {

@@ -22,7 +22,11 @@ export interface BudgetOptions {
   backgroundReserve?: number;
   /** Lowest the local limit may shrink to after 429s. */
   minLimit?: number;
-  /** Factor applied to the local limit on a 429 (multiplicative decrease). */
+  /**
+   * Factor applied to the local limit on a 429 (multiplicative decrease). Gentle, because a
+   * station using its whole share keeps refilling it at once: a deep cut would leave the server's
+   * slots idle for windows while the stations on the key grow back.
+   */
   decrease?: number;
   /** Slots regained per window without a 429 (additive increase). */
   increaseStep?: number;
@@ -30,6 +34,7 @@ export interface BudgetOptions {
    * Once the window is more than `burstFraction` full, spread submissions and background work
    * evenly (one per window ÷ limit) instead of in bursts, so slots free up continuously and an
    * interactive request never waits more than about one slot. Below that, small batches go at once.
+   * A slot that ages out while the whole share is in use is refilled at once, without pacing.
    */
   pace?: boolean;
   burstFraction?: number;
@@ -108,7 +113,7 @@ export class CompanyBudget {
     this.interactiveReserve = options.interactiveReserve ?? 1;
     this.backgroundReserve = options.backgroundReserve ?? 1;
     this.minLimit = Math.max(1, options.minLimit ?? Math.ceil(this.limit / 10));
-    this.decrease = options.decrease ?? 0.7;
+    this.decrease = options.decrease ?? 0.95;
     this.increaseStep = options.increaseStep ?? Math.max(1, Math.ceil(this.limit / 20));
     this.pace = options.pace ?? true;
     this.burstFraction = options.burstFraction ?? 0.5;
@@ -188,14 +193,14 @@ export class CompanyBudget {
   }
 
   private spacing(): number {
-    // Just after a 429 every station on the key resumes together: step at the server's own
-    // rate, so their requests interleave instead of arriving as one burst.
-    return this.settling()
-      ? Math.floor(this.windowMs / this.limit)
-      : Math.floor(this.windowMs / this.effective);
+    return Math.floor(this.windowMs / this.effective);
   }
 
-  /** Within a window after a 429 pause ended (or while it lasts). */
+  /**
+   * Within a window after a 429 pause ended (or while it lasts). Every station on the key resumes
+   * at the same instant: paced from the first request, they interleave instead of bursting into
+   * the next 429.
+   */
   private settling(): boolean {
     return this.rateLimitedTotal > 0 && this.clock.now() < this.pausedUntil + this.windowMs;
   }
@@ -230,16 +235,25 @@ export class CompanyBudget {
         grant.doneAt = grant.grantedAt + this.inFlightTimeoutMs;
       }
     }
+    const wasFull = this.grants.length >= this.capFor('submission');
     // Same expression as the timer below, so float rounding cannot make the two disagree.
-    this.grants = this.grants.filter((g) => g.doneAt + horizon > now);
+    const live = this.grants.filter((g) => g.doneAt + horizon > now);
+    // A station using its whole share replaces each slot as it ages out, at once: its pattern
+    // (already paced when the share was first filled) stays as it is. Holding a refill back for
+    // the pacing cursor would leave a slot the server just freed unused, which on a shared key
+    // is most of what the stations together lose.
+    let refills = wasFull ? this.grants.length - live.length : 0;
+    this.grants = live;
     this.recover(now);
     let changed = false;
     if (now >= this.pausedUntil) {
       for (const lane of LANES) {
         const queue = this.queues[lane];
         while (queue.length > 0 && this.grants.length < this.capFor(lane)) {
-          if (lane !== 'interactive' && now < this.nextPacedAt()) break;
-          if (lane !== 'interactive') {
+          if (lane !== 'interactive' && now < this.nextPacedAt()) {
+            if (refills === 0) break;
+            refills -= 1;
+          } else if (lane !== 'interactive') {
             this.pacedCursor = this.crowded()
               ? Math.max(this.pacedCursor, now - this.spacing() / 2) + this.spacing()
               : now + this.spacing();
