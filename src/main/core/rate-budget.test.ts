@@ -30,16 +30,15 @@ function harness(options: Partial<ConstructorParameters<typeof CompanyBudget>[0]
   return { clock, budget, grants, request };
 }
 
+/** The harness's budget (10 per second) with no slots kept back, so every lane sees all of it. */
+const noHeadroom = { interactiveReserve: 0, backgroundReserve: 0 };
+
 const maxInAnyWindow = (times: number[], windowMs: number) =>
   Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + windowMs).length));
 
 describe('CompanyBudget', () => {
   it('grants up to the limit at once and the rest as the window slides', async () => {
-    const { clock, grants, request } = harness({
-      interactiveReserve: 0,
-      backgroundReserve: 0,
-      pace: false,
-    });
+    const { clock, grants, request } = harness({ ...noHeadroom, pace: false });
     for (let i = 0; i < 25; i += 1) void request('submission');
     await clock.advance(0);
     expect(grants).toHaveLength(10);
@@ -65,11 +64,7 @@ describe('CompanyBudget', () => {
   });
 
   it('serves a waiting interactive request with the very next free slot', async () => {
-    const { clock, grants, request } = harness({
-      interactiveReserve: 0,
-      backgroundReserve: 0,
-      pace: false,
-    });
+    const { clock, grants, request } = harness({ ...noHeadroom, pace: false });
     for (let i = 0; i < 30; i += 1) void request('submission');
     await clock.advance(500);
     void request('interactive');
@@ -96,10 +91,7 @@ describe('CompanyBudget', () => {
 
   it('resumes after a 429 pause paced at its reduced share, not in a burst, for one window', async () => {
     const { clock, budget, grants, request } = harness({
-      limit: 10,
-      windowMs: 1_000,
-      interactiveReserve: 0,
-      backgroundReserve: 0,
+      ...noHeadroom,
       decrease: 0.5,
     });
     budget.rateLimited(1);
@@ -117,12 +109,7 @@ describe('CompanyBudget', () => {
   });
 
   it('refills slots as they age out while the whole share is in use, without waiting for the pace', async () => {
-    const { clock, grants, request } = harness({
-      limit: 10,
-      windowMs: 1_000,
-      interactiveReserve: 0,
-      backgroundReserve: 0,
-    });
+    const { clock, grants, request } = harness(noHeadroom);
     for (let i = 0; i < 20; i += 1) void request('submission');
     await clock.advance(999);
     // Half the window at once, the other half paced.
@@ -134,10 +121,7 @@ describe('CompanyBudget', () => {
 
   it('paces submissions one per window ÷ limit, so an interactive request waits at most one slot', async () => {
     const { clock, grants, request } = harness({
-      limit: 10,
-      windowMs: 1_000,
-      interactiveReserve: 0,
-      backgroundReserve: 0,
+      ...noHeadroom,
       burstFraction: 0,
     });
     for (let i = 0; i < 40; i += 1) void request('submission');
@@ -157,12 +141,7 @@ describe('CompanyBudget', () => {
   });
 
   it('lets a small batch go at once while the window is mostly empty, then paces', async () => {
-    const { clock, grants, request } = harness({
-      limit: 10,
-      windowMs: 1_000,
-      interactiveReserve: 0,
-      backgroundReserve: 0,
-    });
+    const { clock, grants, request } = harness(noHeadroom);
     for (let i = 0; i < 8; i += 1) void request('submission');
     await clock.advance(0);
     expect(grants).toHaveLength(5);
