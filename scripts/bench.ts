@@ -1,6 +1,7 @@
 // `npm run bench`: measures what operators feel against the physical limits, prints a table and
 // writes bench-results.json. Figures are ratios and distributions within one run (machines are
 // noisy), except where the bench says it repeats a run in simulated time.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -382,29 +383,29 @@ async function rendererTimings(): Promise<void> {
   await closeBrowser();
 }
 
-/** Resident memory of the core's store with 10,000 queued jobs. */
+/** A whole station core, offline, with 10,000 queued jobs, measured in a process of its own. */
 function memoryWithQueue(): void {
-  const dir = mkdtempSync(join(tmpdir(), 'packbench-bench-'));
-  const db = openDatabase(join(dir, 'outbox.sqlite'));
-  const store = new JobStore(db, { now: Date.now });
-  const before = process.memoryUsage().rss;
-  for (let i = 0; i < 10_000; i += 1) {
-    store.enqueue({
-      profileId: 'p',
-      kind: 'product.create',
-      payload: { product: { sku: `MEM-${i}`, name: 'memory' } },
-    });
-  }
-  const after = process.memoryUsage().rss;
+  const output = execFileSync(
+    process.execPath,
+    ['--expose-gc', join(ROOT, 'scripts/bench-memory.ts')],
+    { encoding: 'utf8' },
+  );
+  const figures = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
+    jobs: number;
+    queued: number;
+    rssBefore: number;
+    rssAfter: number;
+    heapBefore: number;
+    heapAfter: number;
+  };
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
   rows.push({
-    measure: '8. process RSS with 10,000 queued jobs (MB; growth while queueing)',
-    figure: `${(after / 1024 / 1024).toFixed(0)} (+${((after - before) / 1024 / 1024).toFixed(1)})`,
+    measure: `8. core RSS, offline with ${figures.queued.toLocaleString('en')} queued jobs (MB; growth while queueing; JS heap)`,
+    figure: `${mb(figures.rssAfter)} (+${mb(figures.rssAfter - figures.rssBefore)}; heap ${mb(figures.heapAfter)})`,
     goal: 'report',
-    ok: true,
+    ok: figures.queued === figures.jobs,
   });
-  results['memory'] = { rssBefore: before, rssAfter: after };
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  results['memory'] = figures;
 }
 
 /** A full station core (outbox, budget, health) on its own data directory, sending to `url`. */
