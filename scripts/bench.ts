@@ -477,7 +477,7 @@ async function sharedKeySimulated(): Promise<void> {
   const { simulateSharedKey } = await import('./shared-key-simulation.ts');
   const runs = 20;
   const figures: Record<string, { utilisation: number[]; rateLimited: number[] }> = {};
-  for (const window of [windowMs, 60_000]) {
+  for (const window of new Set([windowMs, 60_000])) {
     const utilisations: number[] = [];
     const limited: number[] = [];
     for (let seed = 1; seed <= runs; seed += 1) {
