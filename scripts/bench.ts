@@ -23,11 +23,24 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
+const SECTIONS = ['budget', 'shared', 'enqueue', 'memory', 'zpl', 'renderer'];
 const only = new Set(values.only ? values.only.split(',') : []);
+const unknown = [...only].filter((section) => !SECTIONS.includes(section));
+if (unknown.length > 0) {
+  console.error(`Unknown section ${unknown.join(', ')}; sections are ${SECTIONS.join(', ')}.`);
+  process.exit(2);
+}
 const wanted = (section: string) => only.size === 0 || only.has(section);
-const submissions = Number(values.submissions);
-const windowMs = Number(values['window-ms']);
-const limit = Number(values.limit);
+
+function positiveInteger(name: 'submissions' | 'window-ms' | 'limit'): number {
+  const value = Number(values[name]);
+  if (Number.isInteger(value) && value > 0) return value;
+  console.error(`--${name} must be a whole number above 0, not "${values[name]}".`);
+  process.exit(2);
+}
+const submissions = positiveInteger('submissions');
+const windowMs = positiveInteger('window-ms');
+const limit = positiveInteger('limit');
 
 interface Row {
   measure: string;
