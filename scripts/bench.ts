@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { createStationCore } from '../src/main/core/station-core.ts';
 import { openDatabase } from '../src/main/outbox/database.ts';
 import { JobStore } from '../src/main/outbox/job-store.ts';
-import { memoryKeychain } from '../test/outbox/helpers.ts';
+import { memoryKeychain, useTestProfile } from '../test/outbox/helpers.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -432,9 +432,7 @@ async function benchCore(url: string, attempts: Attempt[]) {
     outbox: { concurrency: 8 },
     fetch: recordingFetch(attempts),
   });
-  const profile = await core.profiles.create({ name: 'Bench', environment: 'test', baseUrl: url });
-  await core.setKey(profile.id, 'sbx-demo-acme');
-  await core.switchProfile(profile.id);
+  const profile = await useTestProfile(core, url, 'sbx-demo-acme', 'Bench');
   return {
     core,
     profileId: profile.id,
