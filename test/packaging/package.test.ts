@@ -1,34 +1,57 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listPackage } from '@electron/asar';
 import { build, Platform } from 'electron-builder';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { tempDir } from '../outbox/helpers.ts';
+import {
+  readFuseWire,
+  startElectronMirror,
+  STOCK_FUSE_WIRE,
+  stubElectronScript,
+  type ElectronMirror,
+} from '../support/electron-mirror.ts';
 
-// Electron's binary cannot be fetched here, so the unpacked-directory target runs against a stub
-// Electron distribution: what is checked is what electron-builder puts into app.asar.
+// `electron-builder --linux --dir` as `npm run dist` runs it, with Electron fetched through a
+// loopback mirror whose "Electron" is a stub carrying Electron's fuse wire: what is checked is
+// what ends up on disk (app.asar's contents, the unpacked native module, the fuse bytes in the
+// binary), never the configuration that asked for it.
 
 const ROOT = join(import.meta.dirname, '../..');
 const scratch = tempDir('packbench-package-');
-afterAll(() => scratch.remove());
+const output = join(scratch.path, 'release');
+const resources = join(output, 'linux-unpacked', 'resources');
+let mirror: ElectronMirror;
+let files: string[] = [];
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
+};
+/** Top-level package folders npm installs for production (what may ship). */
+const productionPackages = new Set(
+  Object.entries(lock.packages)
+    .filter(([path, entry]) => path.startsWith('node_modules/') && !entry.dev)
+    .map(([path]) => path.slice('node_modules/'.length)),
+);
 
-describe('packaging', () => {
-  it('app.asar holds the build and the production dependencies, nothing from devDependencies', async () => {
-    for (const part of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']) {
-      expect(existsSync(join(ROOT, part)), `${part} (run the build first)`).toBe(true);
-    }
-    const stub = join(scratch.path, 'electron-dist');
-    mkdirSync(stub, { recursive: true });
-    writeFileSync(join(stub, 'electron'), '#!/bin/sh\necho stub electron\n');
-    chmodSync(join(stub, 'electron'), 0o755);
-    writeFileSync(join(stub, 'version'), '45.4.1');
-    const output = join(scratch.path, 'release');
+beforeAll(async () => {
+  for (const part of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'])
+    expect(existsSync(join(ROOT, part)), `${part} (run the build first)`).toBe(true);
+  mirror = await startElectronMirror();
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    ELECTRON_MIRROR: mirror.url,
+    electron_use_remote_checksums: '1',
+    electron_config_cache: join(scratch.path, 'electron-cache'),
+    ELECTRON_BUILDER_CACHE: join(scratch.path, 'builder-cache'),
+  });
+  try {
     const config = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as Record<
       string,
       unknown
@@ -39,41 +62,77 @@ describe('packaging', () => {
       publish: 'never',
       config: {
         ...config,
-        electronDist: stub,
-        electronVersion: '45.4.1',
         npmRebuild: false,
-        // The stub binary has no fuse sentinel to flip; the real one does.
-        electronFuses: null,
         directories: { ...(config['directories'] as object), output },
       },
     });
-    const resources = join(output, 'linux-unpacked', 'resources');
-    const files = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) =>
-      f.replaceAll('\\', '/'),
-    );
+  } finally {
+    process.env = saved;
+  }
+  files = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) =>
+    f.replaceAll('\\', '/'),
+  );
+}, 180_000);
+afterAll(async () => {
+  await mirror?.close();
+  scratch.remove();
+});
+
+describe('packaging', () => {
+  it('fetched Electron through the mirror, not GitHub', () => {
+    expect(mirror.requests).toContain(`/v${pkg.devDependencies['electron']}/${mirror.zipName}`);
+  });
+
+  it('flips the security fuses in the binary itself (read back byte by byte)', () => {
+    const stock = readFuseWire(stubElectronScript());
+    expect(
+      Object.values(stock)
+        .map((s) => (s === 'on' ? '1' : '0'))
+        .join(''),
+    ).toBe(STOCK_FUSE_WIRE);
+    const binary = readFileSync(join(output, 'linux-unpacked', pkg.name));
+    expect(readFuseWire(binary)).toEqual({
+      runAsNode: 'off',
+      enableCookieEncryption: 'on',
+      enableNodeOptionsEnvironmentVariable: 'off',
+      enableNodeCliInspectArguments: 'off',
+      enableEmbeddedAsarIntegrityValidation: 'on',
+      onlyLoadAppFromAsar: 'on',
+      // Not ours to change: Electron's default.
+      loadBrowserProcessSpecificV8Snapshot: stock.loadBrowserProcessSpecificV8Snapshot,
+      grantFileProtocolExtraPrivileges: 'off',
+    });
+  });
+
+  it('app.asar holds out/, package.json and the production dependencies, nothing else', () => {
+    const topLevel = new Set(files.map((f) => f.split('/')[1]));
+    expect([...topLevel].sort()).toEqual(['node_modules', 'out', 'package.json']);
     for (const part of [
       '/out/main/index.js',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
       '/package.json',
-    ]) {
+    ])
       expect(files, part).toContain(part);
-    }
-    for (const dep of Object.keys(pkg.dependencies)) {
-      expect(
-        files.some((f) => f.startsWith(`/node_modules/${dep}/`)),
-        dep,
-      ).toBe(true);
-    }
-    const leaked = Object.keys(pkg.devDependencies).filter((dep) =>
-      files.some((f) => f.startsWith(`/node_modules/${dep}/`)),
+    const shipped = new Set(
+      files
+        .filter((f) => f.startsWith('/node_modules/'))
+        .map((f) => {
+          const [scope = '', name = ''] = f.slice('/node_modules/'.length).split('/');
+          return scope.startsWith('@') ? (name ? `${scope}/${name}` : '') : scope;
+        })
+        .filter(Boolean),
     );
-    expect(leaked).toEqual([]);
-    expect(files.some((f) => f.startsWith('/src/') || f.startsWith('/test/'))).toBe(false);
+    for (const dep of Object.keys(pkg.dependencies)) expect(shipped, dep).toContain(dep);
+    expect([...shipped].filter((name) => !productionPackages.has(name))).toEqual([]);
+    expect(Object.keys(pkg.devDependencies).filter((dep) => shipped.has(dep))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.filter((f) => /^\/(src|test|scripts|resources)\//.test(f))).toEqual([]);
+    // The keychain's native module cannot be loaded from inside the archive.
     expect(
       existsSync(join(resources, 'app.asar.unpacked', 'node_modules', '@napi-rs', 'keyring')),
     ).toBe(true);
-  }, 120_000);
+  });
 
   it('builds installers for every desktop and flips the security fuses', () => {
     const config = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as {
