@@ -1,14 +1,21 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { thirdPartyNotices } from './scripts/third-party/vite-plugin.ts';
+
+// Each build records the npm packages it compiled in; together with app.asar's production
+// packages they make out/THIRD_PARTY_NOTICES, which ships in the app.
+const rendererNotices = thirdPartyNotices('renderer');
 
 export default defineConfig({
   main: {
+    plugins: [thirdPartyNotices('main').plugin],
     build: {
       rollupOptions: { input: { index: resolve('src/main/index.ts') } },
     },
   },
   preload: {
+    plugins: [thirdPartyNotices('preload').plugin],
     build: {
       // A sandboxed preload can require nothing but `electron`: bundle everything else.
       externalizeDeps: false,
@@ -21,7 +28,9 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react()],
+    plugins: [react(), rendererNotices.plugin],
+    // Workers are builds of their own: without this their packages would go unlisted.
+    worker: { plugins: rendererNotices.workerPlugins },
     build: {
       minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },

@@ -111,9 +111,11 @@ describe('packaging', () => {
       '/out/main/index.js',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
+      '/out/THIRD_PARTY_NOTICES',
       '/package.json',
     ])
       expect(files, part).toContain(part);
+    expect(files.filter((f) => f.endsWith('third-party.partial.json'))).toEqual([]);
     const shipped = new Set(
       files
         .filter((f) => f.startsWith('/node_modules/'))
@@ -126,6 +128,14 @@ describe('packaging', () => {
     for (const dep of Object.keys(pkg.dependencies)) expect(shipped, dep).toContain(dep);
     expect([...shipped].filter((name) => !productionPackages.has(name))).toEqual([]);
     expect(Object.keys(pkg.devDependencies).filter((dep) => shipped.has(dep))).toEqual([]);
+    // Every package in the archive has its entry in the notices that ship beside it.
+    const listed = JSON.parse(readFileSync(join(ROOT, 'out', 'third-party.json'), 'utf8')) as {
+      packages: { name: string; where: string[] }[];
+    };
+    const inNotices = new Set(
+      listed.packages.filter((p) => p.where.includes('asar')).map((p) => p.name),
+    );
+    expect([...shipped].filter((name) => !inNotices.has(name))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => /^\/(src|test|scripts|resources)\//.test(f))).toEqual([]);
     // The keychain's native module cannot be loaded from inside the archive.
