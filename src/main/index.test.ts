@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type * as StandIn from '../../test/support/electron-stand-in.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelOf, invokeNames } from '../shared/ipc/channels.ts';
 import { CONTENT_SECURITY_POLICY } from './app-protocol.ts';
@@ -10,100 +11,37 @@ import { CONTENT_SECURITY_POLICY } from './app-protocol.ts';
 
 type Listener = (...args: unknown[]) => unknown;
 
-const electron = vi.hoisted(() => {
-  const appListeners = new Map<string, Listener[]>();
-  const windows: FakeWindow[] = [];
-  let ready: () => void = () => undefined;
-  const whenReady = new Promise<void>((resolve) => (ready = resolve));
-
-  class FakeWindow {
-    static getAllWindows = () => windows;
-    readonly options: Record<string, unknown>;
-    readonly webContents = { id: 7, send: vi.fn() };
-    loadedUrl: string | null = null;
-    constructor(options: Record<string, unknown>) {
-      this.options = options;
-      windows.push(this);
-    }
-    on() {}
-    once() {}
-    loadURL(url: string) {
-      this.loadedUrl = url;
-      return Promise.resolve();
-    }
-  }
-
-  return {
-    appListeners,
-    windows,
-    ready: () => ready(),
-    handlers: new Map<string, Listener>(),
-    schemes: [] as unknown[],
-    protocolHandlers: new Map<string, (request: { url: string }) => Promise<Response>>(),
-    dataDir: { path: '' },
-    quit: vi.fn(),
-    openExternal: vi.fn(),
-    FakeWindow,
-    whenReady,
-  };
-});
-
-vi.mock('electron', () => ({
-  app: {
-    whenReady: () => electron.whenReady,
-    getPath: () => electron.dataDir.path,
-    getName: () => 'Packbench',
-    getVersion: () => '0.0.0-test',
-    on: (event: string, listener: Listener) =>
-      void electron.appListeners.set(event, [
-        ...(electron.appListeners.get(event) ?? []),
-        listener,
-      ]),
-    quit: electron.quit,
-  },
-  BrowserWindow: electron.FakeWindow,
-  ipcMain: {
-    handle: (channel: string, listener: Listener) => void electron.handlers.set(channel, listener),
-    removeHandler: (channel: string) => void electron.handlers.delete(channel),
-  },
-  protocol: {
-    registerSchemesAsPrivileged: (schemes: unknown[]) => void electron.schemes.push(...schemes),
-    handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) =>
-      void electron.protocolHandlers.set(scheme, handler),
-  },
-  shell: { openExternal: electron.openExternal },
-}));
+vi.mock('electron', async () => (await import('../../test/support/electron-stand-in.ts')).electron);
 
 vi.mock('./core/keychain.ts', async () => {
   const { memoryKeychain } = await import('../../test/outbox/helpers.ts');
   return { NativeKeychain: memoryKeychain };
 });
 
-const emit = async (event: string, ...args: unknown[]) => {
-  for (const listener of electron.appListeners.get(event) ?? []) await listener(...args);
-};
+let stand: typeof StandIn.stand;
 
 beforeAll(async () => {
-  electron.dataDir.path = mkdtempSync(join(tmpdir(), 'packbench-glue-'));
+  ({ stand } = await import('../../test/support/electron-stand-in.ts'));
+  stand.dataDir = mkdtempSync(join(tmpdir(), 'packbench-glue-'));
   await import('./index.ts');
-  electron.ready();
-  await vi.waitFor(() => expect(electron.windows).toHaveLength(1), { timeout: 10_000 });
+  stand.ready();
+  await vi.waitFor(() => expect(stand.windows).toHaveLength(1), { timeout: 10_000 });
 });
 
 afterAll(async () => {
-  await emit('will-quit');
-  rmSync(electron.dataDir.path, { recursive: true, force: true });
+  await stand.emit('will-quit');
+  rmSync(stand.dataDir, { recursive: true, force: true });
 });
 
 describe('the Electron glue', () => {
   it('registers app:// as a standard, secure scheme before the app is ready', () => {
-    expect(electron.schemes).toEqual([
+    expect(stand.schemes).toEqual([
       { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
     ]);
   });
 
   it('opens one window with every isolation on, loading the app from app://', () => {
-    const [win] = electron.windows;
+    const [win] = stand.windows;
     expect(win?.options.webPreferences).toEqual({
       preload: expect.stringMatching(/preload[/\\]index\.cjs$/),
       contextIsolation: true,
@@ -122,7 +60,7 @@ describe('the Electron glue', () => {
   });
 
   it('serves the renderer through app:// with the CSP header, and nothing outside it', async () => {
-    const handler = electron.protocolHandlers.get('app');
+    const handler = stand.protocolHandlers.get('app');
     if (!handler) throw new Error('no app:// handler');
     const page = await handler({ url: 'app://packbench/index.html' });
     expect(page.status).toBe(200);
@@ -137,8 +75,8 @@ describe('the Electron glue', () => {
   });
 
   it('handles exactly the contract channels, and only for its own window on app://', async () => {
-    expect([...electron.handlers.keys()].sort()).toEqual(invokeNames.map(channelOf).sort());
-    const getAppInfo = electron.handlers.get(channelOf('getAppInfo'));
+    expect([...stand.handlers.keys()].sort()).toEqual(invokeNames.map(channelOf).sort());
+    const getAppInfo = stand.handlers.get(channelOf('getAppInfo'));
     if (!getAppInfo) throw new Error('getAppInfo is not handled');
     const own = { sender: { id: 7 }, senderFrame: { url: 'app://packbench/index.html' } };
     expect(await getAppInfo(own)).toMatchObject({ ok: true, value: { name: 'Packbench' } });
@@ -154,7 +92,8 @@ describe('the Electron glue', () => {
     let openHandler: (d: { url: string }) => unknown = () => null;
     const listeners = new Map<string, Listener>();
     let permission: Listener | null = null;
-    await emit(
+    let permissionCheck: Listener | null = null;
+    await stand.emit(
       'web-contents-created',
       {},
       {
@@ -162,33 +101,37 @@ describe('the Electron glue', () => {
         on: (event: string, listener: Listener) => void listeners.set(event, listener),
         session: {
           setPermissionRequestHandler: (h: Listener) => void (permission = h),
-          setPermissionCheckHandler: () => undefined,
+          setPermissionCheckHandler: (h: Listener) => void (permissionCheck = h),
         },
       },
     );
     expect(openHandler({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
-    expect(electron.openExternal).not.toHaveBeenCalled();
+    expect(stand.opened).toEqual([]);
     const navigate = { preventDefault: vi.fn() };
     listeners.get('will-navigate')?.(navigate, 'https://evil.example/');
     expect(navigate.preventDefault).toHaveBeenCalled();
     const granted = await new Promise((resolve) => permission?.(null, 'media', resolve));
     expect(granted).toBe(false);
+    for (const name of ['media', 'notifications', 'clipboard-read', 'hid', 'serial'])
+      expect((permissionCheck as Listener | null)?.(null, name, 'app://packbench'), name).toBe(
+        false,
+      );
   });
 
   it('pushes status to its own window', async () => {
-    const [win] = electron.windows;
+    const [win] = stand.windows;
     await vi.waitFor(
       () =>
-        expect(win?.webContents.send).toHaveBeenCalledWith(
+        expect(win?.webContents.sent).toContainEqual([
           channelOf('onStatus'),
           expect.objectContaining({ profile: expect.anything() }),
-        ),
+        ]),
       { timeout: 10_000 },
     );
   });
 
   it('quits when the last window closes (except on macOS)', async () => {
-    await emit('window-all-closed');
-    expect(electron.quit).toHaveBeenCalledTimes(process.platform === 'darwin' ? 0 : 1);
+    await stand.emit('window-all-closed');
+    expect(stand.quits).toBe(process.platform === 'darwin' ? 0 : 1);
   });
 });

@@ -1,11 +1,17 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, shell } from 'electron';
 import { APP_ORIGIN, APP_SCHEME, isAppUrl, serveAppRequest } from './app-protocol.ts';
 import { channelOf, type EventChannels, type EventName } from '../shared/ipc/channels.ts';
 import { systemClock } from './core/clock.ts';
 import { NativeKeychain } from './core/keychain.ts';
 import { createStationCore } from './core/station-core.ts';
 import { createHandlers } from './handlers.ts';
+import { languageFor } from '../shared/i18n/translate.ts';
+import {
+  diagnoseStartupFailure,
+  startupFailureMessage,
+  writeStartupLog,
+} from './startup/startup-failure.ts';
 import { registerIpcHandlers } from './ipc-manager.ts';
 import { throttleLatest } from './throttle.ts';
 import { createSenderCheck } from './trusted-sender.ts';
@@ -18,8 +24,11 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 const rendererDir = join(import.meta.dirname, '../renderer');
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+// electron-vite's dev server, only while developing: a packaged station never loads a page
+// named by its environment (that page would get the whole bridge).
+const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
 const ownWebContents = new Set<number>();
+let mainWindow: BrowserWindow | null = null;
 
 function createWindow(): void {
   const win = new BrowserWindow({
@@ -44,7 +53,11 @@ function createWindow(): void {
   });
   const id = win.webContents.id;
   ownWebContents.add(id);
-  win.on('closed', () => ownWebContents.delete(id));
+  mainWindow = win;
+  win.on('closed', () => {
+    ownWebContents.delete(id);
+    if (mainWindow === win) mainWindow = null;
+  });
   win.once('ready-to-show', () => win.show());
   void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
 }
@@ -55,11 +68,30 @@ function publish<K extends EventName>(name: K, payload: EventChannels[K]): void 
   }
 }
 
-void app.whenReady().then(async () => {
-  const core = await createStationCore({
-    dataDir: app.getPath('userData'),
-    keychain: new NativeKeychain(),
-  });
+/** A second launch on the same data directory brings this window forward instead. */
+function focusStation(): void {
+  if (!mainWindow) {
+    if (app.isReady()) createWindow();
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
+/** The start failed: one dialog that names the cause, a log line when possible, exit code 1. */
+function failStart(error: unknown, dataDir: string): void {
+  const failure = diagnoseStartupFailure(error, dataDir);
+  const logFile = writeStartupLog(dataDir, failure, error);
+  const language = languageFor([...app.getPreferredSystemLanguages(), app.getLocale()]);
+  const { title, message } = startupFailureMessage(language, failure, logFile);
+  console.error(`${title}\n${message}`);
+  dialog.showErrorBox(title, message);
+  app.exit(1);
+}
+
+async function start(dataDir: string): Promise<void> {
+  const core = await createStationCore({ dataDir, keychain: new NativeKeychain() });
   core.onStatus(throttleLatest((status) => publish('onStatus', status), 250, systemClock));
   const pushOutbox = throttleLatest(
     (change: EventChannels['onOutbox']) => publish('onOutbox', change),
@@ -106,7 +138,22 @@ void app.whenReady().then(async () => {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
-});
+}
+
+// One station per data directory: two would drain one outbox twice.
+if (app.requestSingleInstanceLock()) {
+  app.on('second-instance', focusStation);
+  void app.whenReady().then(async () => {
+    const dataDir = app.getPath('userData');
+    try {
+      await start(dataDir);
+    } catch (error) {
+      failStart(error, dataDir);
+    }
+  });
+} else {
+  app.quit();
+}
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();

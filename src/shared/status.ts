@@ -51,4 +51,6 @@ export interface StationStatus {
   };
   health: HealthSnapshot;
   budget: BudgetSnapshot | null;
+  /** The system keychain as last seen; null until it first answered. */
+  keychain: KeychainStatus | null;
 }

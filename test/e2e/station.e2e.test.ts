@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
-import { en } from '../../src/renderer/src/i18n/en.ts';
+import { en } from '../../src/shared/i18n/en.ts';
 import type { StationCore } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import type { NativeKeychain } from '../../src/main/core/keychain.ts';
@@ -312,7 +312,7 @@ describe('the station in a real browser', () => {
   });
 
   it('every screen in en, pt-BR and es: no untranslated key on screen, a screenshot of each', async () => {
-    const { en } = await import('../../src/renderer/src/i18n/en.ts');
+    const { en } = await import('../../src/shared/i18n/en.ts');
     const keyPaths = (value: unknown, prefix = ''): string[] =>
       typeof value === 'object' && value !== null
         ? Object.entries(value).flatMap(([k, v]) => keyPaths(v, prefix ? `${prefix}.${k}` : k))
@@ -326,12 +326,8 @@ describe('the station in a real browser', () => {
       const more = ['inbounds', 'trackings', 'outbox', 'settings'] as const;
       const languages = [
         ['en', 'English', en.nav],
-        [
-          'pt-BR',
-          'Português (Brasil)',
-          (await import('../../src/renderer/src/i18n/pt-BR.ts')).ptBR.nav,
-        ],
-        ['es', 'Español', (await import('../../src/renderer/src/i18n/es.ts')).es.nav],
+        ['pt-BR', 'Português (Brasil)', (await import('../../src/shared/i18n/pt-BR.ts')).ptBR.nav],
+        ['es', 'Español', (await import('../../src/shared/i18n/es.ts')).es.nav],
       ] as const;
       let current: Record<keyof typeof en.nav, string> = en.nav;
       for (const [code, label, nav] of languages) {

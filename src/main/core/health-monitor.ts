@@ -7,6 +7,7 @@ import {
   TimeoutError,
 } from '../api/errors.ts';
 import type { Clock } from './clock.ts';
+import { KeychainError } from './keychain.ts';
 
 export interface HealthMonitorOptions {
   clock: Clock;
@@ -154,11 +155,17 @@ export class HealthMonitor {
         lastError:
           error instanceof ApiError
             ? error.toAppError()
-            : {
-                code: 'health.failed',
-                messageKey: 'errors.internal',
-                message: error instanceof Error ? error.message : String(error),
-              },
+            : error instanceof KeychainError
+              ? {
+                  code: `keychain.${error.state}`,
+                  messageKey: error.messageKey,
+                  message: error.message,
+                }
+              : {
+                  code: 'health.failed',
+                  messageKey: 'errors.internal',
+                  message: error instanceof Error ? error.message : String(error),
+                },
       };
     }
     this.publish(next);

@@ -1,12 +1,18 @@
 import { join } from 'node:path';
 import type { Profile } from '../../shared/profile.ts';
-import type { HealthSnapshot, KeyStatus, StationStatus } from '../../shared/status.ts';
+import type {
+  HealthSnapshot,
+  KeychainStatus,
+  KeyStatus,
+  StationStatus,
+} from '../../shared/status.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { DEMO_COMPANIES } from '../../sandbox/companies.ts';
 import { ApiClient } from '../api/client.ts';
 import { AuthenticationError, NetworkError } from '../api/errors.ts';
 import { mask } from '../api/redact.ts';
 import { BudgetRegistry } from './budget-registry.ts';
+import { checkDataDir } from './data-dir.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
 import { classifyKeychainError, type Keychain } from './keychain.ts';
@@ -64,17 +70,15 @@ export class StationCore {
   readonly outbox: Outbox;
   private readonly listeners = new Set<(status: StationStatus) => void>();
   private closed = false;
+  /** The keychain as last seen (null until it first answered). */
+  private keychainState: KeychainStatus | null = null;
 
   private constructor(options: StationCoreOptions) {
     this.o = { ...options, clock: options.clock ?? systemClock };
     this.keychain = options.keychain;
-    this.profiles = new ProfileStore(options.dataDir, () => new Date(this.o.clock.now()));
-    this.budgets = new BudgetRegistry(this.o.clock, options.budget);
-    this.health = new HealthMonitor({
-      clock: this.o.clock,
-      ...options.health,
-      check: async (signal) => (await this.api()).healthCheck({ signal }),
-    });
+    checkDataDir(options.dataDir);
+    // The outbox opens first: a database from a newer Packbench must stop the start before
+    // anything else in the data directory is touched.
     this.outbox = new Outbox({
       file: join(options.dataDir, 'outbox.sqlite'),
       clock: this.o.clock,
@@ -84,6 +88,18 @@ export class StationCore {
       isOnline: (profileId) =>
         profileId !== this.profiles.active().id || this.health.current().state !== 'down',
     });
+    try {
+      this.profiles = new ProfileStore(options.dataDir, () => new Date(this.o.clock.now()));
+    } catch (error) {
+      void this.outbox.close();
+      throw error;
+    }
+    this.budgets = new BudgetRegistry(this.o.clock, options.budget);
+    this.health = new HealthMonitor({
+      clock: this.o.clock,
+      ...options.health,
+      check: async (signal) => (await this.api()).healthCheck({ signal }),
+    });
     this.health.subscribe((health) => {
       if (health.online) this.outbox.kick(this.profiles.active().id);
       this.publish();
@@ -92,8 +108,16 @@ export class StationCore {
 
   static async create(options: StationCoreOptions): Promise<StationCore> {
     const core = new StationCore(options);
-    await core.api();
+    try {
+      await core.api();
+    } catch (error) {
+      // Whatever did start (the embedded sandbox, the outbox) stops again: a failed start
+      // leaves nothing running.
+      await core.close().catch(() => undefined);
+      throw error;
+    }
     core.health.start();
+    void core.refreshKeychainState();
     for (const profile of core.profiles.list()) core.outbox.start(profile.id);
     return core;
   }
@@ -121,7 +145,25 @@ export class StationCore {
       },
       health: this.health.current(),
       budget: this.bound?.budget.figures() ?? null,
+      keychain: this.keychainState,
     };
+  }
+
+  /** Asks the keychain how it is (in the background: a keychain may take seconds to answer). */
+  async refreshKeychainState(): Promise<KeychainStatus> {
+    const state = await this.keychain.status();
+    this.noteKeychain(state);
+    return state;
+  }
+
+  private noteKeychain(state: KeychainStatus): void {
+    if (
+      this.keychainState?.state === state.state &&
+      this.keychainState.messageKey === state.messageKey
+    )
+      return;
+    this.keychainState = state;
+    this.publish();
   }
 
   onStatus(listener: (status: StationStatus) => void): () => void {
@@ -163,7 +205,18 @@ export class StationCore {
 
   async setKey(profileId: string, key: string): Promise<KeyStatus> {
     this.profiles.get(profileId);
-    await this.keychain.set(profileId, key.trim());
+    try {
+      await this.keychain.set(profileId, key.trim());
+    } catch (error) {
+      const failure = classifyKeychainError(error);
+      this.noteKeychain({
+        state: failure.state,
+        messageKey: failure.messageKey,
+        detail: failure.message,
+      });
+      throw failure;
+    }
+    void this.refreshKeychainState();
     this.outbox.audit.record({
       event: 'key.set',
       profileId,
@@ -230,7 +283,10 @@ export class StationCore {
     active: boolean,
   ): Promise<{ client: ApiClient; budget: CompanyBudget }> {
     const baseUrl = profile.baseUrl ?? (await this.embeddedSandbox()).url;
-    const key = await this.keyFor(profile);
+    // An unavailable or locked keychain must not stop the station from opening: the client is
+    // built anyway, and each request asks for the key again (and fails with the keychain's own
+    // sentence until it answers).
+    const key = await this.keyFor(profile).catch(() => null);
     const budget = this.budgets.forCompany(baseUrl, key ?? `no-key:${profile.id}`);
     const client = new ApiClient({
       target: { baseUrl, apiVersion: profile.apiVersion, overrides: profile.overrides },
@@ -282,8 +338,14 @@ export class StationCore {
     try {
       stored = await this.keychain.get(profile.id);
     } catch (error) {
+      const failure = classifyKeychainError(error);
+      this.noteKeychain({
+        state: failure.state,
+        messageKey: failure.messageKey,
+        detail: failure.message,
+      });
       // The sandbox never needs a secret; real environments must not run without their key.
-      if (profile.environment !== 'sandbox') throw classifyKeychainError(error);
+      if (profile.environment !== 'sandbox') throw failure;
     }
     return stored ?? (profile.environment === 'sandbox' ? DEMO_KEY : null);
   }

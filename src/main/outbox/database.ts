@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
@@ -49,15 +49,63 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
   },
 ];
 
+/** The outbox was written by a newer Packbench: this build must not touch it. */
+export class NewerSchemaError extends Error {
+  readonly file: string;
+  readonly found: number;
+  readonly known: number;
+  constructor(file: string, found: number, known: number) {
+    super(
+      `The outbox database ${file} is from a newer Packbench (schema ${found}, this build knows ${known}). Update Packbench.`,
+    );
+    this.name = 'NewerSchemaError';
+    this.file = file;
+    this.found = found;
+    this.known = known;
+  }
+}
+
 export function openDatabase(file: string, migrations = MIGRATIONS): DatabaseSync {
+  const newest = migrations.at(-1)?.version ?? 0;
+  if (file !== ':memory:' && existsSync(file)) {
+    // Read the version before anything writes: switching the journal mode or migrating would
+    // change a newer Packbench's file.
+    const found = storedSchemaVersion(file);
+    if (found > newest) throw new NewerSchemaError(file, found, newest);
+  }
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
-  migrate(db, migrations);
+  migrate(db, migrations, file);
   return db;
+}
+
+/**
+ * The schema version of a database file without opening it for SQLite, which would leave -wal
+ * and -shm files behind. The header holds `user_version` at byte 60; only pages still in a
+ * non-empty WAL can be newer, and then SQLite itself reads it (those files already exist).
+ */
+function storedSchemaVersion(file: string): number {
+  const wal = `${file}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0) {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      return schemaVersion(db);
+    } finally {
+      db.close();
+    }
+  }
+  const header = Buffer.alloc(100);
+  const fd = openSync(file, 'r');
+  try {
+    if (readSync(fd, header, 0, 100, 0) < 100) return 0;
+  } finally {
+    closeSync(fd);
+  }
+  return header.toString('latin1', 0, 16) === 'SQLite format 3\0' ? header.readUInt32BE(60) : 0;
 }
 
 export function schemaVersion(db: DatabaseSync): number {
@@ -65,14 +113,14 @@ export function schemaVersion(db: DatabaseSync): number {
   return row?.user_version ?? 0;
 }
 
-function migrate(db: DatabaseSync, migrations: readonly { version: number; sql: string }[]): void {
+function migrate(
+  db: DatabaseSync,
+  migrations: readonly { version: number; sql: string }[],
+  file: string,
+): void {
   const current = schemaVersion(db);
   const newest = migrations.at(-1)?.version ?? 0;
-  if (current > newest) {
-    throw new Error(
-      `The outbox database is from a newer Packbench (schema ${current}, this build knows ${newest}). Update Packbench.`,
-    );
-  }
+  if (current > newest) throw new NewerSchemaError(file, current, newest);
   for (const migration of migrations) {
     if (migration.version <= current) continue;
     transaction(db, () => {

@@ -35,6 +35,7 @@ export const sandboxStatus: StationStatus = {
     pausedUntil: null,
     rateLimitedTotal: 0,
   },
+  keychain: { state: 'available', messageKey: 'keychain.available', detail: 'ok' },
 };
 
 /** A bridge whose every channel fails loudly unless the test provides it. */

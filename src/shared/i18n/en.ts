@@ -25,6 +25,12 @@ export const en = {
     paused: 'Paused by the service until {{time}}',
     queued: 'Waiting: {{count}}',
     outbox: 'Outbox: {{queued}} queued · {{failed}} failed · {{uncertain}} to check',
+    keychain: {
+      unavailable: 'Keychain unavailable',
+      locked: 'Keychain locked',
+      timeout: 'Keychain not answering',
+      error: 'Keychain error',
+    },
   },
   station: {
     scanLabel: 'Scan or type an order number',
@@ -295,6 +301,19 @@ export const en = {
     language: 'Language',
     station: 'This station',
     sounds: 'Sounds for scans (success and failure)',
+  },
+  startup: {
+    title: 'Packbench could not start',
+    disk_full:
+      'The disk is full, so Packbench cannot write its data in {{dir}}. Free some space on this disk, then start Packbench again.',
+    read_only:
+      'The folder {{dir}} is read-only, so Packbench cannot keep its outbox there. Make it writable for this user (or ask IT to), then start Packbench again.',
+    newer_schema:
+      'The outbox in {{dir}} was written by a newer Packbench (data version {{found}}; this one reads up to {{known}}). Start that newer Packbench again: your queued work is kept as it is.',
+    other: 'Packbench could not open its data in {{dir}}: {{detail}}',
+    unchanged: 'Your data was not changed.',
+    log: 'The details are in {{log}}.',
+    noLog: 'The details could not be written to a log file either.',
   },
   keychain: {
     available: 'The system keychain is ready.',

@@ -27,6 +27,12 @@ export const es: Messages = {
     paused: 'Pausado por el servicio hasta {{time}}',
     queued: 'En espera: {{count}}',
     outbox: 'Cola: {{queued}} en cola · {{failed}} con error · {{uncertain}} por comprobar',
+    keychain: {
+      unavailable: 'Llavero no disponible',
+      locked: 'Llavero bloqueado',
+      timeout: 'El llavero no responde',
+      error: 'Error del llavero',
+    },
   },
   station: {
     scanLabel: 'Escanee o escriba un número de pedido',
@@ -298,6 +304,19 @@ export const es: Messages = {
     language: 'Idioma',
     station: 'Esta estación',
     sounds: 'Sonidos al escanear (éxito y error)',
+  },
+  startup: {
+    title: 'Packbench no pudo iniciarse',
+    disk_full:
+      'El disco está lleno, así que Packbench no puede escribir sus datos en {{dir}}. Libere espacio en este disco y vuelva a iniciar Packbench.',
+    read_only:
+      'La carpeta {{dir}} es de solo lectura, así que Packbench no puede guardar allí su bandeja de salida. Hágala escribible para este usuario (o pídaselo a TI) y vuelva a iniciar Packbench.',
+    newer_schema:
+      'La bandeja de salida en {{dir}} la escribió un Packbench más nuevo (versión de datos {{found}}; este lee hasta la {{known}}). Vuelva a iniciar ese Packbench más nuevo: el trabajo en cola se conserva tal cual.',
+    other: 'Packbench no pudo abrir sus datos en {{dir}}: {{detail}}',
+    unchanged: 'Sus datos no se modificaron.',
+    log: 'Los detalles están en {{log}}.',
+    noLog: 'Tampoco se pudieron escribir los detalles en un archivo de registro.',
   },
   keychain: {
     available: 'El llavero del sistema está listo.',

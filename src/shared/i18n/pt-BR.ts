@@ -27,6 +27,12 @@ export const ptBR: Messages = {
     paused: 'Pausado pelo serviço até {{time}}',
     queued: 'Aguardando: {{count}}',
     outbox: 'Fila: {{queued}} na fila · {{failed}} com falha · {{uncertain}} a conferir',
+    keychain: {
+      unavailable: 'Chaveiro indisponível',
+      locked: 'Chaveiro bloqueado',
+      timeout: 'Chaveiro não responde',
+      error: 'Erro no chaveiro',
+    },
   },
   station: {
     scanLabel: 'Bipe ou digite o número do pedido',
@@ -298,6 +304,19 @@ export const ptBR: Messages = {
     language: 'Idioma',
     station: 'Esta estação',
     sounds: 'Sons nas leituras (sucesso e falha)',
+  },
+  startup: {
+    title: 'O Packbench não pôde iniciar',
+    disk_full:
+      'O disco está cheio, então o Packbench não consegue gravar seus dados em {{dir}}. Libere espaço neste disco e inicie o Packbench novamente.',
+    read_only:
+      'A pasta {{dir}} é somente leitura, então o Packbench não consegue manter sua fila de envio nela. Torne-a gravável para este usuário (ou peça à TI) e inicie o Packbench novamente.',
+    newer_schema:
+      'A fila de envio em {{dir}} foi gravada por um Packbench mais novo (versão de dados {{found}}; este lê até a {{known}}). Inicie novamente esse Packbench mais novo: o trabalho na fila é mantido como está.',
+    other: 'O Packbench não pôde abrir seus dados em {{dir}}: {{detail}}',
+    unchanged: 'Seus dados não foram alterados.',
+    log: 'Os detalhes estão em {{log}}.',
+    noLog: 'Também não foi possível gravar os detalhes em um arquivo de log.',
   },
   keychain: {
     available: 'O chaveiro do sistema está pronto.',

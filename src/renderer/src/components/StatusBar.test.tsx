@@ -36,6 +36,24 @@ describe('StatusBar', () => {
     expect(screen.getByText('Waiting: 5')).toBeTruthy();
   });
 
+  it('says when the keychain is unavailable, in the operator’s language, and nothing while it works', async () => {
+    const { unmount } = renderWith(sandboxStatus);
+    await screen.findByText('Online');
+    expect(screen.queryByText(/Keychain/)).toBeNull();
+    unmount();
+    renderWith({
+      ...sandboxStatus,
+      profile: { ...sandboxStatus.profile, environment: 'production' },
+      keychain: {
+        state: 'unavailable',
+        messageKey: 'keychain.unavailable',
+        detail: 'org.freedesktop.DBus.Error.ServiceUnknown',
+      },
+    });
+    const badge = await screen.findByText('Keychain unavailable');
+    expect(badge.closest('[title]')?.getAttribute('title')).toMatch(/No system keychain/);
+  });
+
   it('follows pushed status updates from main', async () => {
     let push: ((s: StationStatus) => void) | null = null;
     const view = renderWithStores(

@@ -17,7 +17,7 @@ export function StatusBar() {
   const { t, i18n } = useTranslation();
   const status = useStatus((s) => s.status);
   if (!status) return <Text size="sm">{t('app.loading')}</Text>;
-  const { profile, health, budget } = status;
+  const { profile, health, budget, keychain } = status;
   const time = (ms: number) => new Date(ms).toLocaleTimeString(i18n.language);
   return (
     <Group gap="md" wrap="nowrap" role="status" aria-label="status">
@@ -42,6 +42,17 @@ export function StatusBar() {
         <Text size="sm" c="dimmed">
           {t('status.lastCheck', { time: time(health.lastCheckedAt) })}
         </Text>
+      )}
+      {keychain && keychain.state !== 'available' && (
+        <Badge
+          color="red"
+          size="lg"
+          variant="filled"
+          data-keychain={keychain.state}
+          title={t(keychain.messageKey)}
+        >
+          {t(`status.keychain.${keychain.state}`)}
+        </Badge>
       )}
       {budget && (
         <Text size="sm" data-testid="budget">

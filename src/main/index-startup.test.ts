@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type * as StandIn from '../../test/support/electron-stand-in.ts';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryKeychain, tempDir } from '../../test/outbox/helpers.ts';
+import { createStationCore } from './core/station-core.ts';
+
+// The Electron glue's start, stop and refusal paths, each on a fresh import of index.ts against
+// the stand-in `electron` module (see test/support/electron-stand-in.ts).
+
+vi.mock('electron', async () => (await import('../../test/support/electron-stand-in.ts')).electron);
+vi.mock('./core/keychain.ts', async () => {
+  const { memoryKeychain } = await import('../../test/outbox/helpers.ts');
+  return { NativeKeychain: memoryKeychain };
+});
+
+type Stand = typeof StandIn.stand;
+const scratch = tempDir('packbench-glue-start-');
+let running: Stand | null = null;
+
+afterEach(async () => {
+  await running?.emit('will-quit');
+  running = null;
+  delete process.env['ELECTRON_RENDERER_URL'];
+});
+afterAll(() => scratch.remove());
+
+/** Imports the glue afresh with the given stand-in settings and lets Electron become ready. */
+async function launch(settings: Partial<Stand>): Promise<Stand> {
+  vi.resetModules();
+  const { resetStand } = await import('../../test/support/electron-stand-in.ts');
+  const stand = Object.assign(resetStand(), settings);
+  running = stand;
+  await import('./index.ts');
+  stand.ready();
+  await vi.waitFor(
+    () => expect(stand.windows.length + stand.exitCodes.length + stand.quits).toBeGreaterThan(0),
+    { timeout: 10_000 },
+  );
+  return stand;
+}
+
+const hashOf = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+async function usedDataDir(name: string): Promise<string> {
+  const dir = join(scratch.path, name);
+  const core = await createStationCore({ dataDir: dir, keychain: memoryKeychain() });
+  await core.close();
+  return dir;
+}
+
+describe('a start that fails', () => {
+  it('an outbox from a newer Packbench: one dialog in the system language naming the cause, a log, exit 1, no window', async () => {
+    const dataDir = await usedDataDir('newer');
+    const outbox = join(dataDir, 'outbox.sqlite');
+    const db = new DatabaseSync(outbox);
+    db.exec('PRAGMA user_version = 5');
+    db.close();
+    const before = hashOf(outbox);
+
+    const stand = await launch({ dataDir, languages: ['pt-BR', 'en-US'] });
+    await vi.waitFor(() => expect(stand.exitCodes).toEqual([1]));
+    expect(stand.errorBoxes).toHaveLength(1);
+    const [box] = stand.errorBoxes;
+    expect(box?.title).toBe('O Packbench não pôde iniciar');
+    expect(box?.content).toContain(`A fila de envio em ${dataDir} foi gravada por um Packbench`);
+    expect(box?.content).toContain('versão de dados 5');
+    const log = join(dataDir, 'logs', 'startup.log');
+    expect(box?.content).toContain(log);
+    expect(readFileSync(log, 'utf8')).toMatch(/start failed \(newer_schema\)/);
+    expect(stand.windows).toEqual([]);
+    expect(stand.handlers.size).toBe(0);
+    expect(hashOf(outbox)).toBe(before);
+    expect(existsSync(`${outbox}-wal`)).toBe(false);
+  });
+
+  it('a failure after the outbox opened (damaged sandbox data): the cause in words, and the outbox closed again', async () => {
+    const dataDir = join(scratch.path, 'damaged-sandbox');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'sandbox.json'), 'not json at all');
+
+    const stand = await launch({ dataDir, languages: ['es-MX'] });
+    await vi.waitFor(() => expect(stand.exitCodes).toEqual([1]));
+    const [box] = stand.errorBoxes;
+    expect(box?.title).toBe('Packbench no pudo iniciarse');
+    expect(box?.content).toMatch(
+      new RegExp(
+        `Packbench no pudo abrir sus datos en ${dataDir}: --data .*sandbox\\.json: not valid JSON`,
+      ),
+    );
+    expect(stand.windows).toEqual([]);
+    // A closed SQLite database checkpoints and removes its WAL: nothing holds the outbox.
+    expect(existsSync(join(dataDir, 'outbox.sqlite'))).toBe(true);
+    expect(existsSync(join(dataDir, 'outbox.sqlite-wal'))).toBe(false);
+  });
+});
+
+describe('one instance per data directory', () => {
+  it('a second launch quits before touching anything', async () => {
+    const dataDir = join(scratch.path, 'second');
+    const stand = await launch({ dataDir, singleInstance: false });
+    expect(stand.quits).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stand.windows).toEqual([]);
+    expect(stand.handlers.size).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('the first instance, told of a second launch, brings its window back', async () => {
+    const stand = await launch({ dataDir: join(scratch.path, 'first') });
+    const [win] = stand.windows;
+    if (!win) throw new Error('no window');
+    win.minimized = true;
+    await stand.emit('second-instance', {}, ['packbench'], '/');
+    expect(win).toMatchObject({ minimized: false, restored: 1, shown: 1, focused: 1 });
+    expect(stand.windows).toHaveLength(1);
+  });
+});
+
+describe('the dev server address', () => {
+  it('is ignored by a packaged app', async () => {
+    process.env['ELECTRON_RENDERER_URL'] = 'http://127.0.0.1:5173/';
+    const stand = await launch({ dataDir: join(scratch.path, 'packaged'), packaged: true });
+    expect(stand.windows[0]?.loadedUrl).toBe('app://packbench/index.html');
+  });
+
+  it('is used only while developing (not packaged)', async () => {
+    process.env['ELECTRON_RENDERER_URL'] = 'http://127.0.0.1:5173/';
+    const stand = await launch({ dataDir: join(scratch.path, 'dev'), packaged: false });
+    expect(stand.windows[0]?.loadedUrl).toBe('http://127.0.0.1:5173/');
+  });
+});
