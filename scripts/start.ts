@@ -1,6 +1,7 @@
 // `npm start`: Electron's binary first (fetched once, see launch/electron-binary.ts), then the
 // generated API types, then electron-vite builds the app and opens it with the working
-// directory at the project root. Exit codes: Electron's own, or 1 when something before it failed.
+// directory at the project root. `npm run dev` (`--dev`) does the same with electron-vite's dev
+// server. Exit codes: Electron's own, or 1 when something before it failed.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureElectronBinary } from './launch/electron-binary.ts';
@@ -26,6 +27,7 @@ if (!electron.ok) {
 }
 const generated = await run([join(root, 'scripts', 'generate-api.ts')]);
 if (generated !== 0) process.exit(generated);
+const mode = process.argv.includes('--dev') ? 'dev' : 'preview';
 process.exit(
-  await run([join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'preview']),
+  await run([join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), mode]),
 );

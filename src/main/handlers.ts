@@ -6,17 +6,20 @@ import type { Handlers } from './ipc-manager.ts';
 
 export interface HandlerDeps {
   appInfo: () => AppInfo;
+  /** The text of THIRD_PARTY_NOTICES (throws when the build left none). */
+  thirdPartyNotices: () => string;
   core: StationCore;
 }
 
 /** Every IPC channel, implemented on the station core. Inputs arrive already validated. */
-export function createHandlers({ appInfo, core }: HandlerDeps): Handlers {
+export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps): Handlers {
   const profileList = () => ({
     profiles: core.profiles.list(),
     activeId: core.profiles.active().id,
   });
   return {
     getAppInfo: () => ok(appInfo()),
+    getThirdPartyNotices: () => asResult(() => ({ text: thirdPartyNotices() })),
     getStatus: () => ok(core.status()),
     testConnection: () => asResult(() => core.testConnection()),
     listProfiles: () => ok(profileList()),

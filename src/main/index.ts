@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, shell } from 'electron';
 import { APP_ORIGIN, APP_SCHEME, isAppUrl, serveAppRequest } from './app-protocol.ts';
@@ -117,6 +118,9 @@ async function start(dataDir: string): Promise<void> {
         },
         platform: process.platform,
       }),
+      // Written beside out/main by every build (scripts/third-party); inside app.asar when packaged.
+      thirdPartyNotices: () =>
+        readFileSync(join(import.meta.dirname, '../THIRD_PARTY_NOTICES'), 'utf8'),
     }),
     {
       isTrustedSender: createSenderCheck(ownWebContents, (url) =>

@@ -36,6 +36,7 @@ beforeAll(async () => {
         versions: { node: process.versions.node, electron: null, chrome: null },
         platform: process.platform,
       }),
+      thirdPartyNotices: () => 'Packbench: third-party software notices\n',
     }),
     { isTrustedSender: (event) => event.sender.id === 1 },
   );

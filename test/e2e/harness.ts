@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   chromium,
@@ -117,6 +117,8 @@ export async function launchStation(
         versions: { node: process.versions.node, electron: null, chrome: null },
         platform: process.platform,
       }),
+      thirdPartyNotices: () =>
+        readFileSync(join(import.meta.dirname, '../../out/THIRD_PARTY_NOTICES'), 'utf8'),
     }),
     {
       isTrustedSender: (event) =>

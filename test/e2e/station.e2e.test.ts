@@ -389,6 +389,14 @@ describe('the station in a real browser', () => {
       await page.getByRole('button', { name: 'Queue for sending' }).click();
       await page.getByText('Required.').first().waitFor();
       await audit('order form');
+      // Settings → About → the notices this build ships (the real out/THIRD_PARTY_NOTICES).
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('button', { name: 'Third-party notices' }).click();
+      const notices = page.getByTestId('third-party-notices');
+      await notices.getByText(/^react-dom 19\./m).waitFor();
+      expect(await notices.textContent()).toMatch(/Packbench: third-party software notices/);
+      await page.waitForTimeout(400); // the dialog's fade-in, which axe would read as low contrast
+      await audit('third-party notices');
       expect(problems).toEqual([]);
     });
   });

@@ -45,6 +45,13 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
     {
       getStatus: async () => ok(sandboxStatus),
       onStatus: () => () => undefined,
+      getAppInfo: async () =>
+        ok({
+          name: 'Packbench',
+          version: '0.1.0',
+          versions: { node: '24.0.0', electron: '45.4.1', chrome: '140.0' },
+          platform: 'linux',
+        }),
       ...overrides,
     } as PackbenchBridge,
     {

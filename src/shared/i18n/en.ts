@@ -301,6 +301,12 @@ export const en = {
     language: 'Language',
     station: 'This station',
     sounds: 'Sounds for scans (success and failure)',
+    about: 'About Packbench',
+    version: 'Version {{version}}',
+    runtime: 'Electron {{electron}} · Chromium {{chrome}} · Node.js {{node}}',
+    notices: 'Third-party notices',
+    noticesTitle: 'Third-party software in Packbench',
+    close: 'Close',
   },
   startup: {
     title: 'Packbench could not start',

@@ -304,6 +304,12 @@ export const es: Messages = {
     language: 'Idioma',
     station: 'Esta estación',
     sounds: 'Sonidos al escanear (éxito y error)',
+    about: 'Acerca de Packbench',
+    version: 'Versión {{version}}',
+    runtime: 'Electron {{electron}} · Chromium {{chrome}} · Node.js {{node}}',
+    notices: 'Avisos de terceros',
+    noticesTitle: 'Software de terceros en Packbench',
+    close: 'Cerrar',
   },
   startup: {
     title: 'Packbench no pudo iniciarse',

@@ -304,6 +304,12 @@ export const ptBR: Messages = {
     language: 'Idioma',
     station: 'Esta estação',
     sounds: 'Sons nas leituras (sucesso e falha)',
+    about: 'Sobre o Packbench',
+    version: 'Versão {{version}}',
+    runtime: 'Electron {{electron}} · Chromium {{chrome}} · Node.js {{node}}',
+    notices: 'Avisos de terceiros',
+    noticesTitle: 'Software de terceiros no Packbench',
+    close: 'Fechar',
   },
   startup: {
     title: 'O Packbench não pôde iniciar',

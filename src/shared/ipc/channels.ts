@@ -62,6 +62,8 @@ export interface OutboxChange {
 /** Request/response channels: input as the renderer sends it, output inside a Result. */
 export interface InvokeChannels {
   getAppInfo: { input: undefined; output: AppInfo };
+  /** THIRD_PARTY_NOTICES as shipped inside the app (Settings → About). */
+  getThirdPartyNotices: { input: undefined; output: { text: string } };
   getStatus: { input: undefined; output: StationStatus };
   testConnection: { input: undefined; output: HealthSnapshot };
   listProfiles: { input: undefined; output: ProfileList };
@@ -128,6 +130,7 @@ export type EventName = keyof EventChannels;
 
 export const channels = {
   getAppInfo: 'invoke',
+  getThirdPartyNotices: 'invoke',
   getStatus: 'invoke',
   testConnection: 'invoke',
   listProfiles: 'invoke',

@@ -12,6 +12,7 @@ const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'is not a profile id');
 /** Main validates every IPC input against these before anything else sees it. */
 export const inputSchemas = {
   getAppInfo: z.undefined(),
+  getThirdPartyNotices: z.undefined(),
   getStatus: z.undefined(),
   testConnection: z.undefined(),
   listProfiles: z.undefined(),

@@ -166,4 +166,52 @@ describe('SettingsScreen profiles', () => {
     fireEvent.change(threshold, { target: { value: '45' } });
     await waitFor(() => expect(view.stores.inventory.getState().thresholdDays).toBe(45));
   });
+
+  it('About: the version that runs, and the third-party notices in a dialog', async () => {
+    const getThirdPartyNotices = vi.fn(async () =>
+      ok({ text: 'Packbench: third-party software notices\nreact 19.3.1\nLicense: MIT' }),
+    );
+    renderWithStores(
+      <SettingsScreen />,
+      fakeBridge({
+        listProfiles: async () => ok({ profiles: [sandbox], activeId: 'sandbox' }),
+        getKeyStatus: async () => ok(demo),
+        getThirdPartyNotices,
+      }),
+      { language: 'es' },
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('app-version').textContent).toBe('Versión 0.1.0'),
+    );
+    expect(
+      screen.getByText(/Electron 45\.4\.1 · Chromium 140\.0 · Node\.js 24\.0\.0/),
+    ).toBeTruthy();
+    expect(getThirdPartyNotices).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Avisos de terceros' }));
+    expect(await screen.findByText('Software de terceros en Packbench')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('third-party-notices').textContent).toContain('react 19.3.1'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Avisos de terceros' }));
+    expect(getThirdPartyNotices).toHaveBeenCalledTimes(1);
+  });
+
+  it('About: a build without notices says so instead of showing nothing', async () => {
+    renderWithStores(
+      <SettingsScreen />,
+      fakeBridge({
+        listProfiles: async () => ok({ profiles: [sandbox], activeId: 'sandbox' }),
+        getKeyStatus: async () => ok(demo),
+        getThirdPartyNotices: async () =>
+          fail({
+            code: 'internal',
+            messageKey: 'errors.internal',
+            message: 'ENOENT: THIRD_PARTY_NOTICES',
+          }),
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Third-party notices' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('ENOENT: THIRD_PARTY_NOTICES');
+  });
 });

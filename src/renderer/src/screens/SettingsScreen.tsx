@@ -19,6 +19,7 @@ import { ENV_COLOR } from '../components/StatusBar.tsx';
 import { describeError } from '../errors.ts';
 import { LANGUAGES } from '../i18n/index.ts';
 import { useInventory, useSettings, useStation } from '../stores/context.tsx';
+import { AboutSection } from './AboutSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
 /** Profiles, the write-only API key, connection test, language, sounds and expiry warning. */
@@ -86,6 +87,7 @@ export function SettingsScreen() {
         data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
       />
       <StationPreferences />
+      <AboutSection />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import type { AboutState, createAboutStore } from './about-store.ts';
 import type { CatalogState, createCatalogStore } from './catalog-store.ts';
 import type { createInventoryStore, InventoryState } from './inventory-store.ts';
 import type { createInvoicesStore, InvoicesState } from './invoices-store.ts';
@@ -22,6 +23,7 @@ export interface Stores {
   catalog: ReturnType<typeof createCatalogStore>;
   labels: ReturnType<typeof createLabelsStore>;
   invoices: ReturnType<typeof createInvoicesStore>;
+  about: ReturnType<typeof createAboutStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -56,3 +58,4 @@ export const useLabels = <T,>(select: (s: LabelsState) => T) =>
   useStore(useStores().labels, select);
 export const useInvoices = <T,>(select: (s: InvoicesState) => T) =>
   useStore(useStores().invoices, select);
+export const useAbout = <T,>(select: (s: AboutState) => T) => useStore(useStores().about, select);

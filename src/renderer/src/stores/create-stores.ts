@@ -1,6 +1,7 @@
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
 import type { ZplPreviewer } from '../labels/zpl-previewer.ts';
 import type { SoundPlayer } from '../station/feedback.ts';
+import { createAboutStore } from './about-store.ts';
 import { createCatalogStore } from './catalog-store.ts';
 import type { Stores } from './context.tsx';
 import { createInventoryStore } from './inventory-store.ts';
@@ -29,5 +30,6 @@ export function createStores(
     catalog: createCatalogStore(bridge),
     invoices: createInvoicesStore(bridge, deps.thumbnail),
     labels: createLabelsStore(bridge, deps.previewer),
+    about: createAboutStore(bridge),
   };
 }
