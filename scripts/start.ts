@@ -2,19 +2,29 @@
 // generated API types, then electron-vite builds the app and opens it with the working
 // directory at the project root. `npm run dev` (`--dev`) does the same with electron-vite's dev
 // server. Exit codes: Electron's own, or 1 when something before it failed.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureElectronBinary } from './launch/electron-binary.ts';
 
 const root = join(import.meta.dirname, '..');
 
+let current: ChildProcess | null = null;
+// Ctrl-C reaches the whole process group by itself; a SIGTERM (from npm, a service manager or
+// a script) reaches only us, so it is passed on. Either way we wait for the child's own exit.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    if (signal !== 'SIGINT') current?.kill(signal);
+  });
+
 function run(args: string[]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
-    // Ctrl-C reaches the whole process group; wait for the child's own exit.
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
+    current = child;
     child.on('error', () => resolve(1));
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      current = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 

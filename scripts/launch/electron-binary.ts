@@ -121,8 +121,30 @@ async function whereFrom(
   }
 }
 
+/**
+ * Asks the URL once more the way the installer did (same environment, so through the same
+ * proxy) and returns the cause code of a failed fetch: Node's "fetch failed" hides it.
+ */
+function probeCause(url: string, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const script = `try { await fetch(process.argv[1], { method: 'HEAD', signal: AbortSignal.timeout(10000) }); console.log('') } catch (e) { console.log(e.cause?.code ?? e.name) }`;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, url], {
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', () => resolve(null));
+    child.on('close', () => resolve(out.trim() || null));
+  });
+}
+
 /** Why a download failed, in words: the installer's own error line, and for a failed fetch its cause. */
-async function reasonFor(stderr: string, url: string | null): Promise<string> {
+async function reasonFor(
+  stderr: string,
+  url: string | null,
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
   const line =
     stderr
       .split('\n')
@@ -130,25 +152,23 @@ async function reasonFor(stderr: string, url: string | null): Promise<string> {
       .find((l) => l && !l.startsWith('at ')) ?? 'the installer gave no reason';
   const message = line.replace(/^(\w*Error|Error):\s*/, '');
   if (!/fetch failed/i.test(message) || !url) return message;
-  try {
-    await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
-    return message;
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const code = cause?.code ?? (error as Error).name;
-    const words: Record<string, string> = {
-      ECONNREFUSED: 'nothing answered there (connection refused)',
-      ENOTFOUND: 'the host name could not be resolved',
-      EAI_AGAIN: 'the host name could not be resolved (DNS did not answer)',
-      ETIMEDOUT: 'the connection timed out',
-      TimeoutError: 'no answer within 10 seconds',
-      ECONNRESET: 'the connection was reset',
-      ENETUNREACH: 'the network is unreachable',
-      EHOSTUNREACH: 'the host is unreachable',
-    };
-    return `${words[code ?? ''] ?? cause?.message ?? message} (${code})`;
-  }
+  const code = await probeCause(url, env);
+  if (!code) return message;
+  const proxy = env['HTTPS_PROXY'] || env['HTTP_PROXY'];
+  const via = proxy ? `, through the proxy ${proxy}` : '';
+  return `${CAUSE_WORDS[code] ?? message} (${code})${via}`;
 }
+
+const CAUSE_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'nothing answered there (connection refused)',
+  ENOTFOUND: 'the host name could not be resolved',
+  EAI_AGAIN: 'the host name could not be resolved (DNS did not answer)',
+  ETIMEDOUT: 'the connection timed out',
+  TimeoutError: 'no answer within 10 seconds',
+  ECONNRESET: 'the connection was reset',
+  ENETUNREACH: 'the network is unreachable',
+  EHOSTUNREACH: 'the host is unreachable',
+};
 
 function runInstaller(
   electronDir: string,
@@ -186,7 +206,7 @@ export async function ensureElectronBinary(
   const executable = installedExecutable(options.electronDir, env);
   if (run.status === 0 && executable) return { ok: true, downloaded: true, executable };
 
-  const reason = await reasonFor(run.stderr, url);
+  const reason = await reasonFor(run.stderr, url, env);
   const lines = [
     `Could not download Electron ${target.version}, which npm start needs to open Packbench.`,
     `  Tried:  ${url ?? `${target.fileName} (from ELECTRON_MIRROR or GitHub)`}`,

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type * as StandIn from '../../test/support/electron-stand-in.ts';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryKeychain, tempDir } from '../../test/outbox/helpers.ts';
+import type * as DataDir from './core/data-dir.ts';
 import { createStationCore } from './core/station-core.ts';
 
 // The Electron glue's start, stop and refusal paths, each on a fresh import of index.ts against
@@ -76,9 +77,20 @@ describe('a start that fails', () => {
     expect(existsSync(`${outbox}-wal`)).toBe(false);
   });
 
-  it('a failure after the outbox opened (damaged sandbox data): the cause in words, and the outbox closed again', async () => {
-    const dataDir = join(scratch.path, 'damaged-sandbox');
-    mkdirSync(dataDir, { recursive: true });
+  it('a failure after the outbox opened (damaged sandbox data): the cause in words, the outbox closed again and unchanged', async () => {
+    const dataDir = await usedDataDir('damaged-sandbox');
+    const outbox = join(dataDir, 'outbox.sqlite');
+    // Rows the outbox's housekeeping would change on a start that goes through: an audit row
+    // past its retention and a job caught mid-send.
+    const db = new DatabaseSync(outbox);
+    db.exec(
+      `INSERT INTO audit (at, event, message_key, message) VALUES (1, 'old', 'outbox.done', 'old');
+       INSERT INTO jobs (id, profile_id, kind, sequence_key, idempotency_key, payload, state,
+         next_attempt_at, created_at, updated_at)
+       VALUES ('j1', 'sandbox', 'inbound.delete', 'inbound:7', 'k1', '{"id":"7"}', 'sending', 1, 1, 1);`,
+    );
+    db.close();
+    const before = hashOf(outbox);
     writeFileSync(join(dataDir, 'sandbox.json'), 'not json at all');
 
     const stand = await launch({ dataDir, languages: ['es-MX'] });
@@ -92,8 +104,36 @@ describe('a start that fails', () => {
     );
     expect(stand.windows).toEqual([]);
     // A closed SQLite database checkpoints and removes its WAL: nothing holds the outbox.
-    expect(existsSync(join(dataDir, 'outbox.sqlite'))).toBe(true);
-    expect(existsSync(join(dataDir, 'outbox.sqlite-wal'))).toBe(false);
+    expect(existsSync(`${outbox}-wal`)).toBe(false);
+    expect(hashOf(outbox)).toBe(before);
+  });
+});
+
+describe('a data folder that cannot be written', () => {
+  it('is reported by the dialog, not taken for a second instance (Chromium keeps its lock there)', async () => {
+    const dataDir = join(scratch.path, 'read-only', 'Packbench');
+    vi.doMock('./core/data-dir.ts', async (importOriginal) => {
+      const real = await importOriginal<typeof DataDir>();
+      return {
+        ...real,
+        checkDataDir: (dir: string) => {
+          throw new real.DataDirError('read_only', dir, 'EROFS');
+        },
+      };
+    });
+    try {
+      // What Chromium answers when it cannot create its lock file in a read-only folder.
+      const stand = await launch({ dataDir, singleInstance: false });
+      await vi.waitFor(() => expect(stand.exitCodes).toEqual([1]));
+      expect(stand.quits).toBe(0);
+      expect(stand.errorBoxes).toHaveLength(1);
+      expect(stand.errorBoxes[0]?.content).toContain(
+        `The folder ${dataDir} is read-only, so Packbench cannot keep its outbox there.`,
+      );
+      expect(stand.windows).toEqual([]);
+    } finally {
+      vi.doUnmock('./core/data-dir.ts');
+    }
   });
 });
 
@@ -115,6 +155,19 @@ describe('one instance per data directory', () => {
     win.minimized = true;
     await stand.emit('second-instance', {}, ['packbench'], '/');
     expect(win).toMatchObject({ minimized: false, restored: 1, shown: 1, focused: 1 });
+    expect(stand.windows).toHaveLength(1);
+  });
+
+  it('a second launch while the first is still starting opens no extra window', async () => {
+    vi.resetModules();
+    const { resetStand } = await import('../../test/support/electron-stand-in.ts');
+    const stand = Object.assign(resetStand(), { dataDir: join(scratch.path, 'starting') });
+    running = stand;
+    await import('./index.ts');
+    stand.ready();
+    await stand.emit('second-instance', {}, ['packbench'], '/'); // before the core is up
+    await vi.waitFor(() => expect(stand.windows).toHaveLength(1), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(stand.windows).toHaveLength(1);
   });
 });

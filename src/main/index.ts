@@ -5,6 +5,7 @@ import { APP_ORIGIN, APP_SCHEME, isAppUrl, serveAppRequest } from './app-protoco
 import { channelOf, type EventChannels, type EventName } from '../shared/ipc/channels.ts';
 import { systemClock } from './core/clock.ts';
 import { NativeKeychain } from './core/keychain.ts';
+import { checkDataDir } from './core/data-dir.ts';
 import { createStationCore } from './core/station-core.ts';
 import { createHandlers } from './handlers.ts';
 import { languageFor } from '../shared/i18n/translate.ts';
@@ -30,6 +31,7 @@ const rendererDir = join(import.meta.dirname, '../renderer');
 const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
 const ownWebContents = new Set<number>();
 let mainWindow: BrowserWindow | null = null;
+let started = false;
 
 function createWindow(): void {
   const win = new BrowserWindow({
@@ -71,8 +73,11 @@ function publish<K extends EventName>(name: K, payload: EventChannels[K]): void 
 
 /** A second launch on the same data directory brings this window forward instead. */
 function focusStation(): void {
+  // While the station is still starting, its window is about to open anyway; one made now
+  // would load before the app:// handler and the navigation guards exist.
+  if (!started) return;
   if (!mainWindow) {
-    if (app.isReady()) createWindow();
+    createWindow();
     return;
   }
   if (mainWindow.isMinimized()) mainWindow.restore();
@@ -139,16 +144,28 @@ async function start(dataDir: string): Promise<void> {
   });
 
   createWindow();
+  started = true;
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
 }
 
-// One station per data directory: two would drain one outbox twice.
-if (app.requestSingleInstanceLock()) {
+const dataDir = app.getPath('userData');
+let unusable: unknown = null;
+try {
+  checkDataDir(dataDir);
+} catch (error) {
+  unusable = error;
+}
+
+if (unusable !== null) {
+  // Reported before the single-instance lock: Chromium keeps that lock in this very folder, and
+  // failing to take it would look like "another Packbench runs" and quit without a word.
+  void app.whenReady().then(() => failStart(unusable, dataDir));
+} else if (app.requestSingleInstanceLock()) {
+  // One station per data directory: two would drain one outbox twice.
   app.on('second-instance', focusStation);
   void app.whenReady().then(async () => {
-    const dataDir = app.getPath('userData');
     try {
       await start(dataDir);
     } catch (error) {

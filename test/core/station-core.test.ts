@@ -155,6 +155,45 @@ describe('createStationCore', () => {
     await until(station, (s) => s.health.state === 'up');
   });
 
+  it('a keychain locked at start and unlocked later: requests go back to the company budget of the real key', async () => {
+    const keys = new Map<string, string>();
+    let locked = false;
+    const guard = () => {
+      if (locked) throw new KeychainError('locked', 'Collection is locked');
+    };
+    const keychain: Keychain = {
+      get: async (account) => (guard(), keys.get(account) ?? null),
+      set: async (account, secret) => (guard(), void keys.set(account, secret)),
+      delete: async (account) => (guard(), keys.delete(account)),
+      status: async () =>
+        locked
+          ? { state: 'locked', messageKey: 'keychain.locked', detail: 'locked' }
+          : { state: 'available', messageKey: 'keychain.available', detail: 'ok' },
+    };
+    const station = await core(keychain);
+    const url = station.status().profile.baseUrl ?? '';
+    const profile = await station.profiles.create({
+      name: 'Warehouse',
+      environment: 'test',
+      baseUrl: url,
+    });
+    await station.setKey(profile.id, 'sbx-demo-acme');
+    locked = true;
+    await station.switchProfile(profile.id);
+    // The station is up on the profile although its key cannot be read.
+    const boundKey = () =>
+      (station as unknown as { bound: { key: string | null } | null }).bound?.key;
+    expect(boundKey()).toBeNull();
+    expect((await station.testConnection()).lastError).toMatchObject({ code: 'keychain.locked' });
+    expect(station.status().keychain).toMatchObject({ state: 'locked' });
+
+    locked = false;
+    await station.testConnection(); // the first request to read the key again
+    await until(station, (s) => boundKey() === 'sbx-demo-acme' && s.health.state === 'up');
+    expect((await station.testConnection()).state).toBe('up');
+    expect(station.status().budget?.used).toBeGreaterThanOrEqual(1);
+  });
+
   it('publishes status changes for the status bar', async () => {
     const station = await core();
     const seen: StationStatus[] = [];

@@ -256,6 +256,20 @@ export function withOnlineStation(
   );
 }
 
+/**
+ * A keyboard-wedge scanner's burst: the code's keys and Enter as keydown events in one task of
+ * the page, a millisecond or less apart as a scanner sends them. (Playwright's own typing goes
+ * one round trip per key, which a loaded CI machine stretches past the 50 ms a burst allows.)
+ */
+export async function scannerBurst(page: Page, code: string): Promise<void> {
+  await page.evaluate((keys) => {
+    for (const key of [...keys, 'Enter'])
+      document.activeElement?.dispatchEvent(
+        new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+      ) ?? window.dispatchEvent(new KeyboardEvent('keydown', { key }));
+  }, code);
+}
+
 /** Types an order number into the station's scan field and presses Enter. */
 export async function scanOrder(page: Page, id: string): Promise<void> {
   await page.getByTestId('scan-input').fill(id);

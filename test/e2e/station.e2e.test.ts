@@ -12,6 +12,7 @@ import {
   darkPixels,
   dropFiles,
   launchStation,
+  scannerBurst,
   scanOrder,
   withOnlineStation,
   withStation,
@@ -36,8 +37,7 @@ describe('the station in a real browser', () => {
     await withOnlineStation(async (station) => {
       const { page } = station;
       await page.locator('body').click({ position: { x: 5, y: 5 } });
-      await page.keyboard.type('PB-10055', { delay: 5 });
-      await page.keyboard.press('Enter');
+      await scannerBurst(page, 'PB-10055');
       await page.getByText('Order PB-10055 found').waitFor();
       await page.getByTestId('order-card').waitFor();
       expect(await page.getByTestId('tracking').count()).toBe(1);

@@ -149,6 +149,25 @@ describe('npm start on a fresh clone', () => {
         });
         expect(proxy.requests.slice(before)).toContain('CONNECT electron-mirror.invalid:80');
       }
+      // A proxy that does not answer is named as the cause, not the mirror it could not reach.
+      unpack();
+      const closed = await startForwardProxy(mirror.url);
+      await closed.close();
+      const failed = await ensureElectronBinary({
+        electronDir,
+        log: () => undefined,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          HOME: scratch.path,
+          ELECTRON_MIRROR: 'http://electron-mirror.invalid/',
+          electron_config_cache: join(scratch.path, 'cache-proxy-down'),
+          HTTP_PROXY: closed.url,
+        },
+      });
+      expect(failed.ok).toBe(false);
+      expect(failed.ok ? '' : failed.lines.join('\n')).toMatch(
+        new RegExp(`connection refused\\) \\(ECONNREFUSED\\), through the proxy ${closed.url}`),
+      );
     } finally {
       await proxy.close();
     }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listPackage } from '@electron/asar';
+import { listPackage, statFile } from '@electron/asar';
 import { build, Platform } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -138,10 +138,18 @@ describe('packaging', () => {
     expect([...shipped].filter((name) => !inNotices.has(name))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => /^\/(src|test|scripts|resources)\//.test(f))).toEqual([]);
-    // The keychain's native module cannot be loaded from inside the archive.
+    // The keychain's native module cannot be loaded from inside the archive: its .node binary
+    // (in the platform package, not the JS wrapper) lies beside it, unpacked.
+    const nativeName = `keyring.${process.platform}-${process.arch}-gnu.node`;
+    const nativeDir = `@napi-rs/keyring-${process.platform}-${process.arch}-gnu`;
     expect(
-      existsSync(join(resources, 'app.asar.unpacked', 'node_modules', '@napi-rs', 'keyring')),
+      existsSync(join(resources, 'app.asar.unpacked', 'node_modules', nativeDir, nativeName)),
+      `${nativeDir}/${nativeName} unpacked`,
     ).toBe(true);
+    for (const native of files.filter((f) => f.endsWith('.node')))
+      expect(statFile(join(resources, 'app.asar'), native.slice(1)), native).toMatchObject({
+        unpacked: true,
+      });
   });
 
   it('builds installers for every desktop and flips the security fuses', () => {

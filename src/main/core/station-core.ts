@@ -63,6 +63,8 @@ export class StationCore {
     client: ApiClient;
     budget: CompanyBudget;
     profile: Profile;
+    /** The key the budget was chosen by (null: the keychain did not answer). */
+    key: string | null;
     unsubscribe: () => void;
   } | null = null;
   private binding: Promise<ApiClient> | null = null;
@@ -116,6 +118,7 @@ export class StationCore {
       await core.close().catch(() => undefined);
       throw error;
     }
+    core.outbox.recover();
     core.health.start();
     void core.refreshKeychainState();
     for (const profile of core.profiles.list()) core.outbox.start(profile.id);
@@ -269,10 +272,10 @@ export class StationCore {
 
   private async bind(): Promise<ApiClient> {
     const profile = this.profiles.active();
-    const { client, budget } = await this.makeClient(profile, true);
+    const { client, budget, key } = await this.makeClient(profile, true);
     this.unbind();
     const unsubscribe = budget.subscribe(() => this.publish());
-    this.bound = { client, budget, profile, unsubscribe };
+    this.bound = { client, budget, profile, key, unsubscribe };
     this.publish();
     return client;
   }
@@ -281,7 +284,7 @@ export class StationCore {
   private async makeClient(
     profile: Profile,
     active: boolean,
-  ): Promise<{ client: ApiClient; budget: CompanyBudget }> {
+  ): Promise<{ client: ApiClient; budget: CompanyBudget; key: string | null }> {
     const baseUrl = profile.baseUrl ?? (await this.embeddedSandbox()).url;
     // An unavailable or locked keychain must not stop the station from opening: the client is
     // built anyway, and each request asks for the key again (and fails with the keychain's own
@@ -290,7 +293,7 @@ export class StationCore {
     const budget = this.budgets.forCompany(baseUrl, key ?? `no-key:${profile.id}`);
     const client = new ApiClient({
       target: { baseUrl, apiVersion: profile.apiVersion, overrides: profile.overrides },
-      getKey: () => this.keyFor(profile),
+      getKey: () => this.requestKey(profile),
       budget,
       clock: this.o.clock,
       ...(this.o.fetch ? { fetch: this.o.fetch } : {}),
@@ -311,7 +314,7 @@ export class StationCore {
           }
         : {}),
     });
-    return { client, budget };
+    return { client, budget, key };
   }
 
   /** The outbox sends each profile's jobs with that profile's key and budget, active or not. */
@@ -331,6 +334,19 @@ export class StationCore {
     this.unbind();
     await this.api();
     void this.health.recheck();
+  }
+
+  /**
+   * The key for one request. When it is not the key the active client's budget was chosen by
+   * (the keychain was down at start and answers now, or the key changed outside Packbench), the
+   * client is rebuilt, so requests count against the company's real budget.
+   */
+  private async requestKey(profile: Profile): Promise<string | null> {
+    const key = await this.keyFor(profile);
+    const bound = this.bound;
+    if (bound && bound.profile.id === profile.id && bound.key !== key)
+      void this.rebindIfActive(profile.id).catch(() => undefined);
+    return key;
   }
 
   private async keyFor(profile: Profile): Promise<string | null> {

@@ -75,12 +75,53 @@ export function openDatabase(file: string, migrations = MIGRATIONS): DatabaseSyn
   }
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA synchronous = FULL');
-  db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
-  migrate(db, migrations, file);
+  try {
+    takeExclusiveLock(db, file);
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA foreign_keys = ON');
+    migrate(db, migrations, file);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
+}
+
+/** Another process holds this outbox: two writers would send the same jobs twice. */
+export class OutboxInUseError extends Error {
+  readonly file: string;
+  constructor(file: string, cause: unknown) {
+    super(`The outbox ${file} is in use by another Packbench process.`, { cause });
+    this.name = 'OutboxInUseError';
+    this.file = file;
+  }
+}
+
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const isBusy = (error: unknown): boolean => {
+  const code = ((error as { errcode?: number }).errcode ?? 0) & 0xff;
+  return code === SQLITE_BUSY || code === SQLITE_LOCKED;
+};
+
+/**
+ * One writer per outbox, for the life of the process: SQLite's exclusive locking mode keeps the
+ * lock from the first write until the connection closes, and the operating system drops it when
+ * the process dies (no PID file for a crash to leave behind). The write that takes it happens
+ * here, with no busy wait, so a second process fails at once with a typed error.
+ */
+function takeExclusiveLock(db: DatabaseSync, file: string): void {
+  db.exec('PRAGMA busy_timeout = 0');
+  db.exec('PRAGMA locking_mode = EXCLUSIVE');
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('COMMIT');
+  } catch (error) {
+    if (isBusy(error)) throw new OutboxInUseError(file, error);
+    throw error;
+  }
+  db.exec('PRAGMA busy_timeout = 5000');
 }
 
 /**
@@ -94,6 +135,10 @@ function storedSchemaVersion(file: string): number {
     const db = new DatabaseSync(file, { readOnly: true });
     try {
       return schemaVersion(db);
+    } catch (error) {
+      // A running Packbench keeps its WAL and holds the lock.
+      if (isBusy(error)) throw new OutboxInUseError(file, error);
+      throw error;
     } finally {
       db.close();
     }

@@ -73,6 +73,7 @@ export class Outbox {
     (profileId: string, snapshot: OutboxSnapshot, job: JobView | null) => void
   >();
   private closed = false;
+  private recovered = false;
 
   constructor(options: OutboxOptions) {
     this.o = {
@@ -90,6 +91,17 @@ export class Outbox {
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
     });
     this.audit = new AuditLog(this.db, now);
+  }
+
+  /**
+   * The housekeeping of an opened outbox (set aside rows that do not parse, mark jobs caught
+   * mid-send for verification, purge old audit rows). It writes, so it waits until the station
+   * has started for good: a start that fails afterwards must leave the file as it found it.
+   * Runs once; `start` and `enqueue` run it first.
+   */
+  recover(): void {
+    if (this.recovered) return;
+    this.recovered = true;
     for (const { jobId, reason } of this.store.quarantineInvalid()) {
       this.audit.record({
         event: 'job.quarantined',
@@ -112,6 +124,7 @@ export class Outbox {
 
   /** Starts draining a profile's jobs (and keeps going until `stop`). */
   start(profileId: string): void {
+    this.recover();
     this.active.add(profileId);
     this.kick(profileId);
   }
@@ -136,6 +149,7 @@ export class Outbox {
   }
 
   enqueue(input: EnqueueInput): EnqueueOutcome {
+    this.recover();
     const outcome = this.store.enqueue(input);
     this.active.add(input.profileId);
     if (outcome.status === 'enqueued') {

@@ -8,13 +8,13 @@ import {
   nodeDiskProbe,
   type DiskProbe,
 } from '../core/data-dir.ts';
-import { NewerSchemaError } from '../outbox/database.ts';
+import { NewerSchemaError, OutboxInUseError } from '../outbox/database.ts';
 
 // A station that cannot open its data must say why, in words an operator can act on, and stop:
 // never a window-less process, never a "fix" that changes the data. This module is plain Node
 // (index.ts shows the dialog and ends the process).
 
-export type StartupCause = 'disk_full' | 'read_only' | 'newer_schema' | 'other';
+export type StartupCause = 'disk_full' | 'read_only' | 'newer_schema' | 'in_use' | 'other';
 
 export interface StartupFailure {
   cause: StartupCause;
@@ -66,6 +66,8 @@ export function diagnoseStartupFailure(
       detail,
     };
   }
+  if (error instanceof OutboxInUseError)
+    return { cause: 'in_use', dir: dataDir, params: { dir: dataDir }, detail };
   if (error instanceof DataDirError)
     return { cause: error.reason, dir: error.dir, params: { dir: error.dir }, detail };
   const facts = factsOf(error);

@@ -316,7 +316,10 @@ export const en = {
       'The folder {{dir}} is read-only, so Packbench cannot keep its outbox there. Make it writable for this user (or ask IT to), then start Packbench again.',
     newer_schema:
       'The outbox in {{dir}} was written by a newer Packbench (data version {{found}}; this one reads up to {{known}}). Start that newer Packbench again: your queued work is kept as it is.',
-    other: 'Packbench could not open its data in {{dir}}: {{detail}}',
+    in_use:
+      'Another Packbench is already using the data in {{dir}} (a second copy would send the same work twice). Close the other one, or wait for it to finish, then start Packbench again.',
+    other:
+      'Packbench could not open its data in {{dir}}: {{detail}}. Start Packbench again; if this happens again, give IT the details below.',
     unchanged: 'Your data was not changed.',
     log: 'The details are in {{log}}.',
     noLog: 'The details could not be written to a log file either.',

@@ -319,7 +319,10 @@ export const es: Messages = {
       'La carpeta {{dir}} es de solo lectura, así que Packbench no puede guardar allí su bandeja de salida. Hágala escribible para este usuario (o pídaselo a TI) y vuelva a iniciar Packbench.',
     newer_schema:
       'La bandeja de salida en {{dir}} la escribió un Packbench más nuevo (versión de datos {{found}}; este lee hasta la {{known}}). Vuelva a iniciar ese Packbench más nuevo: el trabajo en cola se conserva tal cual.',
-    other: 'Packbench no pudo abrir sus datos en {{dir}}: {{detail}}',
+    in_use:
+      'Otro Packbench ya está usando los datos en {{dir}} (una segunda copia enviaría el mismo trabajo dos veces). Cierre el otro, o espere a que termine, y vuelva a iniciar Packbench.',
+    other:
+      'Packbench no pudo abrir sus datos en {{dir}}: {{detail}}. Vuelva a iniciar Packbench; si vuelve a ocurrir, entregue a TI los detalles de abajo.',
     unchanged: 'Sus datos no se modificaron.',
     log: 'Los detalles están en {{log}}.',
     noLog: 'Tampoco se pudieron escribir los detalles en un archivo de registro.',

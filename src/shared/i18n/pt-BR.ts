@@ -319,7 +319,10 @@ export const ptBR: Messages = {
       'A pasta {{dir}} é somente leitura, então o Packbench não consegue manter sua fila de envio nela. Torne-a gravável para este usuário (ou peça à TI) e inicie o Packbench novamente.',
     newer_schema:
       'A fila de envio em {{dir}} foi gravada por um Packbench mais novo (versão de dados {{found}}; este lê até a {{known}}). Inicie novamente esse Packbench mais novo: o trabalho na fila é mantido como está.',
-    other: 'O Packbench não pôde abrir seus dados em {{dir}}: {{detail}}',
+    in_use:
+      'Outro Packbench já está usando os dados em {{dir}} (uma segunda cópia enviaria o mesmo trabalho duas vezes). Feche o outro, ou espere que termine, e inicie o Packbench novamente.',
+    other:
+      'O Packbench não pôde abrir seus dados em {{dir}}: {{detail}}. Inicie o Packbench novamente; se acontecer de novo, passe à TI os detalhes abaixo.',
     unchanged: 'Seus dados não foram alterados.',
     log: 'Os detalhes estão em {{log}}.',
     noLog: 'Também não foi possível gravar os detalhes em um arquivo de log.',
