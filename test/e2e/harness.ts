@@ -263,10 +263,9 @@ export function withOnlineStation(
  */
 export async function scannerBurst(page: Page, code: string): Promise<void> {
   await page.evaluate((keys) => {
+    const target: EventTarget = document.activeElement ?? window;
     for (const key of [...keys, 'Enter'])
-      document.activeElement?.dispatchEvent(
-        new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
-      ) ?? window.dispatchEvent(new KeyboardEvent('keydown', { key }));
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   }, code);
 }
 
