@@ -116,6 +116,11 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
         core.outbox.discard(id);
         return core.outbox.snapshot(core.profiles.active().id);
       }),
+    acknowledgeOutboxNotice: ({ id }) =>
+      asResult(() => {
+        core.outbox.acknowledgeNotice(id);
+        return core.outbox.snapshot(core.profiles.active().id);
+      }),
     getAudit: ({ limit }) =>
       asResult(() =>
         core.outbox.audit

@@ -56,7 +56,24 @@ export interface JobView {
 
 export type OutboxCounts = Record<JobState, number>;
 
+/** Something the operator must be told until they acknowledge it. */
+export interface OutboxNotice {
+  id: number;
+  kind: 'salvaged';
+  details: {
+    /** Where the damaged outbox was set aside. */
+    damagedCopy: string;
+    recovered: number;
+    /** null: not even the number of lost rows can be told. */
+    unreadable: number | null;
+    reason: string;
+  };
+  at: number;
+}
+
 export interface OutboxSnapshot {
+  /** Notices of the whole outbox (not only this profile) awaiting acknowledgement. */
+  notices: OutboxNotice[];
   counts: OutboxCounts;
   /** The profile's sending is held back until its key changes (401/403). */
   pausedForAuth: boolean;

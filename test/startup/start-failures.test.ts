@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStationCore } from '../../src/main/core/station-core.ts';
+import { MIGRATIONS } from '../../src/main/outbox/database.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 
 // The station core started for real on the data directories that stop real stations: a
@@ -144,14 +145,14 @@ describe('a start that cannot use its data directory', () => {
   it('an outbox from a newer Packbench: named with both versions, every byte as it was', async () => {
     const dir = await usedDataDir('newer');
     const db = new DatabaseSync(join(dir, 'outbox.sqlite'));
-    db.exec('PRAGMA user_version = 7');
+    db.exec('PRAGMA user_version = 97');
     db.close();
     const before = fileHashes(dir);
     const result = await run(process.execPath, [CHILD, dir]);
     expect(result.status, result.stderr).toBe(0);
     expect(parsed(result).failure).toMatchObject({
       cause: 'newer_schema',
-      params: { found: 7, known: 1 },
+      params: { found: 97, known: MIGRATIONS.at(-1)?.version },
     });
     expect(fileHashes(dir)).toEqual(before);
   });

@@ -47,6 +47,19 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE INDEX audit_at ON audit (at);
     `,
   },
+  {
+    // What the station must tell the operator until acknowledged (a salvaged outbox…).
+    version: 2,
+    sql: `
+      CREATE TABLE notices (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL,
+        details TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        acknowledged_at INTEGER
+      );
+    `,
+  },
 ];
 
 /** The outbox was written by a newer Packbench: this build must not touch it. */
@@ -182,7 +195,30 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
     db.exec('COMMIT');
     return result;
   } catch (error) {
-    db.exec('ROLLBACK');
+    // SQLite ends the transaction itself when a write fails for lack of space (SQLITE_FULL); a
+    // ROLLBACK then would throw "no transaction is active" and hide the real cause.
+    if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
+}
+
+const SQLITE_FULL = 13;
+const SQLITE_IOERR = 10;
+
+/** Did this write fail because the disk (or the user's quota) is full? */
+export function isDiskFull(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, errcode } = e as { code?: unknown; errcode?: unknown };
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    if (typeof errcode === 'number' && (errcode & 0xff) === SQLITE_FULL) return true;
+    // SQLite reports some writes that found no space as I/O errors (SQLITE_IOERR_WRITE…).
+    if (
+      typeof errcode === 'number' &&
+      (errcode & 0xff) === SQLITE_IOERR &&
+      /full|space/i.test(String((e as Error).message))
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

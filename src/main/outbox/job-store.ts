@@ -12,7 +12,7 @@ import {
   type JobView,
   type OutboxCounts,
 } from '../../shared/outbox.ts';
-import { transaction } from './database.ts';
+import { isDiskFull, transaction } from './database.ts';
 
 export interface EnqueueInput {
   profileId: string;
@@ -35,7 +35,8 @@ export class OutboxInputError extends Error {
     | 'file_too_large'
     | 'file_not_allowed'
     | 'not_found'
-    | 'bad_state';
+    | 'bad_state'
+    | 'disk_full';
   readonly details: unknown;
   constructor(code: OutboxInputError['code'], message: string, details?: unknown) {
     super(message);
@@ -135,37 +136,52 @@ export class JobStore {
       [input.kind, input.profileId, canonicalJson(payload), fileSha ?? ''].join('\n'),
     );
 
-    return transaction(this.db, () => {
-      const existing = this.rowsByKeyPrefix(baseKey);
-      const latest = existing.at(-1);
-      if (latest && latest.state !== 'done')
-        return { status: 'existing', job: toView(latest) } as const;
-      if (latest && !input.confirmResend)
-        return { status: 'needs_confirmation', job: toView(latest) } as const;
-      const id = randomUUID();
-      const key = existing.length === 0 ? baseKey : `${baseKey}:${existing.length}`;
-      const at = this.now();
-      this.db
-        .prepare(
-          `INSERT INTO jobs (id, profile_id, kind, sequence_key, idempotency_key, payload, file, file_sha256, state,
+    return this.storing(() =>
+      transaction(this.db, () => {
+        const existing = this.rowsByKeyPrefix(baseKey);
+        const latest = existing.at(-1);
+        if (latest && latest.state !== 'done')
+          return { status: 'existing', job: toView(latest) } as const;
+        if (latest && !input.confirmResend)
+          return { status: 'needs_confirmation', job: toView(latest) } as const;
+        const id = randomUUID();
+        const key = existing.length === 0 ? baseKey : `${baseKey}:${existing.length}`;
+        const at = this.now();
+        this.db
+          .prepare(
+            `INSERT INTO jobs (id, profile_id, kind, sequence_key, idempotency_key, payload, file, file_sha256, state,
              attempts, next_attempt_at, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)`,
-        )
-        .run(
-          id,
-          input.profileId,
-          input.kind,
-          sequenceKey(input.kind, payload, id),
-          key,
-          JSON.stringify(payload),
-          file,
-          fileSha,
-          at,
-          at,
-          at,
-        );
-      return { status: 'enqueued', job: this.get(id) } as const;
-    });
+          )
+          .run(
+            id,
+            input.profileId,
+            input.kind,
+            sequenceKey(input.kind, payload, id),
+            key,
+            JSON.stringify(payload),
+            file,
+            fileSha,
+            at,
+            at,
+            at,
+          );
+        return { status: 'enqueued', job: this.get(id) } as const;
+      }),
+    );
+  }
+
+  /** A write that finds the disk full is refused with its own sentence; nothing is half-stored. */
+  private storing<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      if (isDiskFull(error))
+        throw new OutboxInputError('disk_full', 'The disk is full: nothing was queued.', {
+          cause: (error as Error).message,
+        });
+      throw error;
+    }
   }
 
   get(id: string): JobView {
@@ -228,6 +244,13 @@ export class JobStore {
       .filter((r) => !exclude.has(r.id))
       .slice(0, limit)
       .map(toView);
+  }
+
+  /** Every profile that has jobs in the outbox. */
+  profileIds(): string[] {
+    return (
+      this.db.prepare('SELECT DISTINCT profile_id FROM jobs').all() as { profile_id: string }[]
+    ).map((r) => r.profile_id);
   }
 
   /** When the next queued job of the profile becomes due, or null. */

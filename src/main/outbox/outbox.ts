@@ -11,7 +11,8 @@ import {
 } from '../api/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import { AuditLog } from './audit-log.ts';
-import { openDatabase } from './database.ts';
+import { NoticeBoard } from './notices.ts';
+import { openOrSalvage } from './salvage.ts';
 import { deliver, verify } from './delivery.ts';
 import { JobStore, OutboxInputError, type EnqueueInput, type EnqueueOutcome } from './job-store.ts';
 
@@ -29,6 +30,17 @@ export interface OutboxOptions {
   maxFileBytes?: number;
   auditRetentionDays?: number;
 }
+
+/** How soon to try again after the outbox itself could not write (a full disk). */
+const STORAGE_RETRY_MS = 5_000;
+
+const INTERRUPTED: JobError = {
+  family: 'internal',
+  code: 'not_recorded',
+  messageKey: 'outbox.interrupted',
+  message:
+    'The result of sending could not be recorded (the disk was full); checking whether the service received it.',
+};
 
 type Outcome =
   | { kind: 'done'; result: unknown }
@@ -63,6 +75,7 @@ const jobError = (error: unknown): JobError => {
 export class Outbox {
   readonly store: JobStore;
   readonly audit: AuditLog;
+  readonly notices: NoticeBoard;
   private readonly db: DatabaseSync;
   private readonly o: Required<Omit<OutboxOptions, 'maxFileBytes'>>;
   private readonly inFlight = new Set<string>();
@@ -74,6 +87,7 @@ export class Outbox {
   >();
   private closed = false;
   private recovered = false;
+  private readonly stranded = new Set<string>();
 
   constructor(options: OutboxOptions) {
     this.o = {
@@ -84,13 +98,32 @@ export class Outbox {
       auditRetentionDays: 90,
       ...options,
     };
-    this.db = openDatabase(options.file);
     const now = () => this.o.clock.now();
+    const opened = openOrSalvage(options.file, now);
+    this.db = opened.db;
+    this.notices = new NoticeBoard(this.db, now);
     this.store = new JobStore(this.db, {
       now,
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
     });
     this.audit = new AuditLog(this.db, now);
+    if (opened.salvage) {
+      const { damagedCopy, recovered, unreadable, reason } = opened.salvage;
+      this.notices.post('salvaged', { damagedCopy, recovered, unreadable, reason });
+      this.audit.record({
+        event: 'outbox.salvaged',
+        messageKey: 'outbox.salvaged',
+        message: `The outbox file was damaged (${reason}); it was set aside as ${damagedCopy}. ${recovered} job(s) recovered, ${unreadable ?? 'an unknown number of'} unreadable.`,
+        details: opened.salvage,
+      });
+    }
+  }
+
+  /** The operator has read a notice: it leaves the banner (and stays in the audit log). */
+  acknowledgeNotice(id: number): void {
+    if (!this.notices.acknowledge(id))
+      throw new OutboxInputError('not_found', `No open notice with id ${id}.`);
+    this.publishAll();
   }
 
   /**
@@ -233,6 +266,7 @@ export class Outbox {
 
   snapshot(profileId: string): OutboxSnapshot {
     return {
+      notices: this.notices.open(),
       counts: this.store.counts(profileId),
       pausedForAuth: this.authPaused.has(profileId),
       quarantined: this.store.quarantined().length,
@@ -273,15 +307,60 @@ export class Outbox {
     if (!this.o.isOnline(profileId)) return;
     const free = this.o.concurrency - this.inFlight.size;
     if (free <= 0) return;
+    if (!this.reclaimStranded()) {
+      this.scheduleRetry(profileId, STORAGE_RETRY_MS);
+      return;
+    }
     const jobs = this.store.ready(profileId, free, this.inFlight);
     for (const job of jobs) {
       this.inFlight.add(job.id);
-      void this.run(job).finally(() => {
-        this.inFlight.delete(job.id);
-        void this.pump(profileId);
-      });
+      void this.run(job)
+        .catch((error: unknown) => this.strand(job, error))
+        .finally(() => {
+          this.inFlight.delete(job.id);
+          void this.pump(profileId);
+        });
     }
     if (jobs.length === 0 && this.inFlight.size === 0) this.scheduleNext(profileId);
+  }
+
+  /**
+   * A job's new state could not be written (the disk filled up while it was being sent): it is
+   * remembered here and, once writes work again, marked for verification, so it is neither
+   * stuck as "sending" until the next start nor sent again blindly.
+   */
+  private strand(job: JobView, error: unknown): void {
+    console.warn(`outbox: job ${job.id} could not be recorded: ${(error as Error).message}`);
+    this.stranded.add(job.id);
+  }
+
+  /** True when nothing is stranded any more (or nothing was). */
+  private reclaimStranded(): boolean {
+    for (const id of [...this.stranded]) {
+      try {
+        const job = this.store.get(id);
+        if (job.state === 'sending') this.store.markUncertain(id, INTERRUPTED, this.o.clock.now());
+        this.stranded.delete(id);
+      } catch (error) {
+        if (error instanceof OutboxInputError && error.code === 'not_found') {
+          this.stranded.delete(id);
+          continue;
+        }
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private scheduleRetry(profileId: string, delayMs: number): void {
+    this.clearTimer(profileId);
+    this.timers.set(
+      profileId,
+      this.o.clock.setTimeout(() => {
+        this.timers.delete(profileId);
+        void this.pump(profileId);
+      }, delayMs),
+    );
   }
 
   private scheduleNext(profileId: string): void {
@@ -454,6 +533,12 @@ export class Outbox {
   private backoff(attempt: number): number {
     const ceiling = Math.min(this.o.backoffCapMs, this.o.backoffBaseMs * 2 ** (attempt - 1));
     return Math.round(ceiling / 2 + (this.o.random() * ceiling) / 2);
+  }
+
+  /** Tells every profile's listeners (a change that is not about one profile). */
+  private publishAll(): void {
+    const profiles = new Set([...this.active, ...this.store.profileIds()]);
+    for (const profileId of profiles) this.publish(profileId, null);
   }
 
   private publish(profileId: string, job: JobView | null): void {

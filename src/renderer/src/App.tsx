@@ -2,6 +2,7 @@ import { AppShell, Button, Group, Loader, Stack, Text, Title } from '@mantine/co
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBar } from './components/StatusBar.tsx';
+import { OutboxNotices } from './outbox/OutboxNotices.tsx';
 import { StationScreen } from './screens/StationScreen.tsx';
 import { useOutbox, useStatus } from './stores/context.tsx';
 
@@ -41,8 +42,11 @@ export function App() {
   const [screen, setScreen] = useState<Screen>('station');
   const start = useStatus((s) => s.start);
   const followOutbox = useOutbox((s) => s.start);
+  const loadOutbox = useOutbox((s) => s.load);
   useEffect(() => start(), [start]);
   useEffect(() => followOutbox(), [followOutbox]);
+  // The outbox's notices (a salvaged file…) show from the first screen, not only on the Outbox.
+  useEffect(() => void loadOutbox(), [loadOutbox]);
 
   return (
     <AppShell
@@ -74,6 +78,7 @@ export function App() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
+        <OutboxNotices />
         <Suspense
           fallback={
             <Group role="status">

@@ -308,6 +308,14 @@ export const en = {
     noticesTitle: 'Third-party software in Packbench',
     close: 'Close',
   },
+  notices: {
+    salvagedTitle: 'The outbox file was damaged and has been repaired',
+    salvaged:
+      'Packbench found its outbox file damaged ({{reason}}). The damaged file was kept, unchanged, as {{copy}}. {{recovered}} job(s) were recovered from it and are in the Outbox; {{unreadable}} could not be read. Check the Outbox for anything missing.',
+    salvagedUnknown:
+      'Packbench found its outbox file damaged ({{reason}}). The damaged file was kept, unchanged, as {{copy}}. {{recovered}} job(s) were recovered from it and are in the Outbox; how many more it held cannot be told. Check the Outbox for anything missing.',
+    acknowledge: 'Understood',
+  },
   startup: {
     title: 'Packbench could not start',
     disk_full:
@@ -360,6 +368,8 @@ export const en = {
       file_not_allowed: 'This submission takes no file.',
       not_found: 'That job no longer exists.',
       bad_state: 'That job cannot be changed now.',
+      disk_full:
+        'The disk is full: nothing was queued. Free some space on this computer and try again.',
     },
     profiles: {
       invalid: 'The profile is not valid: {{message}}',

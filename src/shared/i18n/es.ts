@@ -311,14 +311,22 @@ export const es: Messages = {
     noticesTitle: 'Software de terceros en Packbench',
     close: 'Cerrar',
   },
+  notices: {
+    salvagedTitle: 'El archivo de la cola de envío estaba dañado y se reparó',
+    salvaged:
+      'Packbench encontró dañado el archivo de su cola de envío ({{reason}}). El archivo dañado se guardó, sin cambios, como {{copy}}. Se recuperaron {{recovered}} trabajo(s), que están en la Cola de envío; {{unreadable}} no se pudieron leer. Revise en la Cola de envío si falta algo.',
+    salvagedUnknown:
+      'Packbench encontró dañado el archivo de su cola de envío ({{reason}}). El archivo dañado se guardó, sin cambios, como {{copy}}. Se recuperaron {{recovered}} trabajo(s), que están en la Cola de envío; no se puede saber cuántos más contenía. Revise en la Cola de envío si falta algo.',
+    acknowledge: 'Entendido',
+  },
   startup: {
     title: 'Packbench no pudo iniciarse',
     disk_full:
       'El disco está lleno, así que Packbench no puede escribir sus datos en {{dir}}. Libere espacio en este disco y vuelva a iniciar Packbench.',
     read_only:
-      'La carpeta {{dir}} es de solo lectura, así que Packbench no puede guardar allí su bandeja de salida. Hágala escribible para este usuario (o pídaselo a TI) y vuelva a iniciar Packbench.',
+      'La carpeta {{dir}} es de solo lectura, así que Packbench no puede guardar allí su cola de envío. Hágala escribible para este usuario (o pídaselo a TI) y vuelva a iniciar Packbench.',
     newer_schema:
-      'La bandeja de salida en {{dir}} la escribió un Packbench más nuevo (versión de datos {{found}}; este lee hasta la {{known}}). Vuelva a iniciar ese Packbench más nuevo: el trabajo en cola se conserva tal cual.',
+      'La cola de envío en {{dir}} la escribió un Packbench más nuevo (versión de datos {{found}}; este lee hasta la {{known}}). Vuelva a iniciar ese Packbench más nuevo: el trabajo en cola se conserva tal cual.',
     in_use:
       'Otro Packbench ya está usando los datos en {{dir}} (una segunda copia enviaría el mismo trabajo dos veces). Cierre el otro, o espere a que termine, y vuelva a iniciar Packbench.',
     other:
@@ -364,6 +372,8 @@ export const es: Messages = {
       file_not_allowed: 'Este envío no admite archivo.',
       not_found: 'Ese elemento ya no existe.',
       bad_state: 'Ese elemento no se puede cambiar ahora.',
+      disk_full:
+        'El disco está lleno: no se puso nada en la cola. Libere espacio en este equipo e inténtelo de nuevo.',
     },
     profiles: {
       invalid: 'El perfil no es válido: {{message}}',

@@ -311,6 +311,14 @@ export const ptBR: Messages = {
     noticesTitle: 'Software de terceiros no Packbench',
     close: 'Fechar',
   },
+  notices: {
+    salvagedTitle: 'O arquivo da fila de envio estava danificado e foi reparado',
+    salvaged:
+      'O Packbench encontrou o arquivo da fila de envio danificado ({{reason}}). O arquivo danificado foi guardado, sem alterações, como {{copy}}. {{recovered}} tarefa(s) foram recuperadas dele e estão na Fila de envio; {{unreadable}} não puderam ser lidas. Confira na Fila de envio se falta algo.',
+    salvagedUnknown:
+      'O Packbench encontrou o arquivo da fila de envio danificado ({{reason}}). O arquivo danificado foi guardado, sem alterações, como {{copy}}. {{recovered}} tarefa(s) foram recuperadas dele e estão na Fila de envio; não é possível saber quantas mais ele continha. Confira na Fila de envio se falta algo.',
+    acknowledge: 'Entendi',
+  },
   startup: {
     title: 'O Packbench não pôde iniciar',
     disk_full:
@@ -364,6 +372,8 @@ export const ptBR: Messages = {
       file_not_allowed: 'Este envio não aceita arquivo.',
       not_found: 'Esse item não existe mais.',
       bad_state: 'Esse item não pode ser alterado agora.',
+      disk_full:
+        'O disco está cheio: nada foi colocado na fila. Libere espaço neste computador e tente novamente.',
     },
     profiles: {
       invalid: 'O perfil não é válido: {{message}}',

@@ -114,6 +114,7 @@ export interface InvokeChannels {
   editJob: { input: { id: string; payload: unknown }; output: JobView };
   retryAllJobs: { input: undefined; output: { count: number } };
   discardJob: { input: { id: string }; output: OutboxSnapshot };
+  acknowledgeOutboxNotice: { input: { id: number }; output: OutboxSnapshot };
   getAudit: { input: { limit?: number }; output: AuditView[] };
   exportAuditCsv: { input: undefined; output: string };
 }
@@ -155,6 +156,7 @@ export const channels = {
   editJob: 'invoke',
   retryAllJobs: 'invoke',
   discardJob: 'invoke',
+  acknowledgeOutboxNotice: 'invoke',
   getAudit: 'invoke',
   exportAuditCsv: 'invoke',
   onNotice: 'event',

@@ -75,6 +75,7 @@ export const inputSchemas = {
   editJob: z.object({ id: jobId, payload: z.record(z.string(), z.unknown()) }),
   retryAllJobs: z.undefined(),
   discardJob: z.object({ id: jobId }),
+  acknowledgeOutboxNotice: z.object({ id: z.number().int().positive() }),
   getAudit: z.object({ limit: z.number().int().min(1).max(10_000).optional() }),
   exportAuditCsv: z.undefined(),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };

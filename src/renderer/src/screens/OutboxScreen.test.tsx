@@ -26,6 +26,7 @@ const failed: JobView = {
   updatedAt: Date.parse('2026-11-22T09:00:01Z'),
 };
 const snapshot: OutboxSnapshot = {
+  notices: [],
   counts: { queued: 0, sending: 0, done: 4, failed: 1, uncertain: 0 },
   pausedForAuth: true,
   quarantined: 1,

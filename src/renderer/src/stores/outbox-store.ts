@@ -11,6 +11,7 @@ type OutboxBridge = Pick<
   | 'editJob'
   | 'retryAllJobs'
   | 'discardJob'
+  | 'acknowledgeOutboxNotice'
   | 'getAudit'
   | 'exportAuditCsv'
   | 'onOutbox'
@@ -28,6 +29,8 @@ export interface OutboxState {
   /** Sends a failed job again with a corrected payload; false when it was refused. */
   edit: (id: string, payload: Record<string, unknown>) => Promise<boolean>;
   retryAll: () => Promise<void>;
+  /** The operator has read an outbox notice (a salvaged file…): it leaves the banner. */
+  acknowledge: (id: number) => Promise<void>;
   discard: (id: string) => Promise<void>;
   exportCsv: () => Promise<string | null>;
 }
@@ -76,6 +79,10 @@ export const createOutboxStore = (bridge: OutboxBridge) =>
       },
       retryAll: async () => {
         if (check(await bridge.retryAllJobs())) await get().load();
+      },
+      acknowledge: async (id) => {
+        const snapshot = check(await bridge.acknowledgeOutboxNotice({ id }));
+        if (snapshot) set({ snapshot });
       },
       discard: async (id) => {
         if (check(await bridge.discardJob({ id }))) await get().load();

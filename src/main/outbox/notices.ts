@@ -1,0 +1,45 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { OutboxNotice } from '../../shared/outbox.ts';
+
+/**
+ * What the station must tell the operator and keep telling until someone acknowledges it (a
+ * salvaged outbox, jobs whose profile is gone). Kept in the outbox database, so a restart does
+ * not lose the message and does not repeat the event.
+ */
+export class NoticeBoard {
+  private readonly db: DatabaseSync;
+  private readonly now: () => number;
+
+  constructor(db: DatabaseSync, now: () => number) {
+    this.db = db;
+    this.now = now;
+  }
+
+  post(kind: OutboxNotice['kind'], details: OutboxNotice['details']): void {
+    this.db
+      .prepare('INSERT INTO notices (kind, details, created_at) VALUES (?, ?, ?)')
+      .run(kind, JSON.stringify(details), this.now());
+  }
+
+  /** Every notice not yet acknowledged, oldest first. */
+  open(): OutboxNotice[] {
+    const rows = this.db
+      .prepare(
+        'SELECT id, kind, details, created_at FROM notices WHERE acknowledged_at IS NULL ORDER BY id',
+      )
+      .all() as { id: number; kind: string; details: string; created_at: number }[];
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind as OutboxNotice['kind'],
+      details: JSON.parse(r.details) as OutboxNotice['details'],
+      at: r.created_at,
+    }));
+  }
+
+  acknowledge(id: number): boolean {
+    const result = this.db
+      .prepare('UPDATE notices SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL')
+      .run(this.now(), id);
+    return Number(result.changes) > 0;
+  }
+}

@@ -1,0 +1,285 @@
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import { FILE_KINDS } from '../../shared/outbox.ts';
+import { NewerSchemaError, openDatabase, OutboxInUseError, transaction } from './database.ts';
+
+// A power cut or a failing disk can leave the outbox unreadable ("file is not a database",
+// "database disk image is malformed"). That must not stop the station for good, and it must
+// not silently reset the queue either: the damaged file is set aside byte for byte, every job
+// row that can still be read is copied into a fresh outbox, and the station starts and says so.
+
+export interface SalvageReport {
+  /** Where the damaged file (and its WAL, beside it) now lies. */
+  damagedCopy: string;
+  recovered: number;
+  /** Job rows that could not be read; null when not even their number can be told. */
+  unreadable: number | null;
+  /** Why the file was taken for damaged, in SQLite's words. */
+  reason: string;
+  at: number;
+}
+
+const SQLITE_CORRUPT = 11;
+const SQLITE_NOTADB = 26;
+
+/** Is this error SQLite saying the file is damaged (as opposed to busy, full, read-only…)? */
+export function isDamage(error: unknown): boolean {
+  const code = ((error as { errcode?: number }).errcode ?? 0) & 0xff;
+  return code === SQLITE_CORRUPT || code === SQLITE_NOTADB;
+}
+
+/** `PRAGMA quick_check`: null when the file is sound, otherwise SQLite's first complaint. */
+function damageOf(db: DatabaseSync): string | null {
+  const rows = db.prepare('PRAGMA quick_check').all() as { quick_check: string }[];
+  const first = rows[0]?.quick_check ?? 'no answer from quick_check';
+  return rows.length === 1 && first === 'ok' ? null : first;
+}
+
+/**
+ * Opens the outbox; a damaged one is set aside, salvaged into a fresh file, and reported.
+ * A newer schema, a lock held by another process, a full disk or a read-only folder are not
+ * damage: they are thrown as they are, and the start stops.
+ */
+export function openOrSalvage(
+  file: string,
+  now: () => number,
+): { db: DatabaseSync; salvage: SalvageReport | null } {
+  let reason: string;
+  try {
+    const db = openDatabase(file);
+    let damage: string | null;
+    try {
+      damage = damageOf(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    if (damage === null) return { db, salvage: null };
+    db.close();
+    reason = damage;
+  } catch (error) {
+    if (error instanceof NewerSchemaError || error instanceof OutboxInUseError) throw error;
+    if (!isDamage(error)) throw error;
+    reason = (error as Error).message;
+  }
+
+  const at = now();
+  const damagedCopy = `${file}.damaged-${new Date(at).toISOString().replace(/[:.]/g, '-')}`;
+  // Byte for byte: a rename, with the WAL (which may hold the newest pages) kept beside it
+  // under the name SQLite looks for.
+  renameSync(file, damagedCopy);
+  for (const suffix of ['-wal', '-shm'])
+    if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${damagedCopy}${suffix}`);
+
+  const db = openDatabase(file);
+  const { recovered, unreadable } = copyReadableRows(damagedCopy, db);
+  return { db, salvage: { damagedCopy, recovered, unreadable, reason, at } };
+}
+
+const JOB_COLUMNS = [
+  'seq',
+  'id',
+  'profile_id',
+  'kind',
+  'sequence_key',
+  'idempotency_key',
+  'payload',
+  'file',
+  'file_sha256',
+  'state',
+  'attempts',
+  'next_attempt_at',
+  'last_error',
+  'result',
+  'created_at',
+  'updated_at',
+] as const;
+
+const AUDIT_COLUMNS = [
+  'at',
+  'profile_id',
+  'event',
+  'job_id',
+  'message_key',
+  'message',
+  'details',
+] as const;
+
+/**
+ * Reads what it can from a scratch copy of the damaged file (SQLite may want to write a
+ * journal or -shm while reading; the set-aside copy stays untouched) into `target`.
+ */
+function copyReadableRows(
+  damaged: string,
+  target: DatabaseSync,
+): { recovered: number; unreadable: number | null } {
+  const scratch = mkdtempSync(join(dirname(damaged), '.salvage-'));
+  const copy = join(scratch, 'outbox.sqlite');
+  try {
+    copyFileSync(damaged, copy);
+    if (existsSync(`${damaged}-wal`)) copyFileSync(`${damaged}-wal`, `${copy}-wal`);
+    forgetRecordedSize(copy);
+    let source: DatabaseSync;
+    try {
+      source = new DatabaseSync(copy);
+      source.prepare('SELECT count(*) FROM sqlite_master').get();
+    } catch {
+      return { recovered: 0, unreadable: null };
+    }
+    try {
+      const jobs = readJobs(source);
+      let inserted = 0;
+      transaction(target, () => {
+        const insert = target.prepare(
+          `INSERT OR IGNORE INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map(() => '?').join(', ')})`,
+        );
+        for (const row of jobs.rows) {
+          try {
+            const result = insert.run(
+              ...JOB_COLUMNS.map((c) => row[c] as string | number | Uint8Array | null),
+            );
+            inserted += Number(result.changes);
+          } catch (error) {
+            console.warn(`salvage: a job row could not be copied: ${(error as Error).message}`);
+          }
+        }
+        const audit = target.prepare(
+          `INSERT INTO audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`,
+        );
+        for (const row of readAudit(source))
+          audit.run(...AUDIT_COLUMNS.map((c) => row[c] as string | number | null));
+      });
+      const skipped = jobs.rows.length - inserted;
+      return {
+        recovered: inserted,
+        unreadable: jobs.unreadable === null ? null : jobs.unreadable + skipped,
+      };
+    } finally {
+      source.close();
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A file cut short still claims its old page count in its header, and SQLite then calls every
+ * query "malformed". With that field zeroed SQLite goes by the file's real size, and only the
+ * rows on the missing pages are lost. (Done on the scratch copy only.)
+ */
+function forgetRecordedSize(file: string): void {
+  const fd = openSync(file, 'r+');
+  try {
+    const header = Buffer.alloc(100);
+    if (
+      readSync(fd, header, 0, 100, 0) === 100 &&
+      header.toString('latin1', 0, 15) === 'SQLite format 3'
+    )
+      writeSync(fd, Buffer.alloc(4), 0, 4, 28);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Every job row that can be read. Rows are fetched one by one through the primary key, so a
+ * damaged page costs only the rows on it; those are counted as unreadable.
+ */
+function readJobs(source: DatabaseSync): { rows: Row[]; unreadable: number | null } {
+  const highest = highestSeq(source);
+  if (highest === null) return scanJobs(source);
+  const rows: Row[] = [];
+  let unreadable = 0;
+  const one = source.prepare(`SELECT ${JOB_COLUMNS.join(', ')} FROM jobs WHERE seq = ?`);
+  for (let seq = 1; seq <= highest; seq += 1) {
+    try {
+      const row = one.get(seq) as Row | undefined;
+      if (!row) continue;
+      if (isWhole(row)) rows.push(row);
+      else unreadable += 1;
+    } catch {
+      unreadable += 1;
+    }
+  }
+  return { rows, unreadable };
+}
+
+/**
+ * A row read back is only worth sending if it is whole: its payload parses and its file (when
+ * its kind has one) is there and still has the hash it was stored with.
+ */
+function isWhole(row: Row): boolean {
+  if (typeof row['id'] !== 'string' || typeof row['payload'] !== 'string') return false;
+  try {
+    JSON.parse(row['payload']);
+  } catch {
+    return false;
+  }
+  const kind = row['kind'];
+  if (typeof kind !== 'string' || !(FILE_KINDS as readonly string[]).includes(kind)) return true;
+  const file = row['file'];
+  return (
+    file instanceof Uint8Array &&
+    file.length > 0 &&
+    createHash('sha256').update(file).digest('hex') === row['file_sha256']
+  );
+}
+
+function highestSeq(source: DatabaseSync): number | null {
+  for (const sql of [
+    "SELECT seq AS n FROM sqlite_sequence WHERE name = 'jobs'",
+    'SELECT max(seq) AS n FROM jobs',
+  ]) {
+    try {
+      const n = (source.prepare(sql).get() as { n: number | null } | undefined)?.n;
+      if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n < 100_000_000) return n;
+    } catch {
+      // Try the next way of asking.
+    }
+  }
+  return null;
+}
+
+/** A plain scan, as far as it gets, when not even the highest sequence number can be read. */
+function scanJobs(source: DatabaseSync): { rows: Row[]; unreadable: number | null } {
+  const rows: Row[] = [];
+  try {
+    let broken = 0;
+    for (const row of source.prepare(`SELECT ${JOB_COLUMNS.join(', ')} FROM jobs`).iterate()) {
+      if (isWhole(row as Row)) rows.push(row as Row);
+      else broken += 1;
+    }
+    return { rows, unreadable: broken };
+  } catch {
+    // The rest of the table is behind a damaged page; how many rows it held cannot be told.
+    return { rows, unreadable: null };
+  }
+}
+
+/** The audit log, best effort: as far as a scan gets. */
+function readAudit(source: DatabaseSync): Row[] {
+  const rows: Row[] = [];
+  try {
+    for (const row of source
+      .prepare(`SELECT ${AUDIT_COLUMNS.join(', ')} FROM audit ORDER BY id`)
+      .iterate())
+      rows.push(row as Row);
+  } catch {
+    // Keep what was read.
+  }
+  return rows;
+}
