@@ -33,10 +33,7 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
       }),
     deleteProfile: ({ id }) =>
       asResult(async () => {
-        const wasActive = core.profiles.active().id === id;
-        await core.profiles.remove(id);
-        await core.keychain.delete(id).catch(() => false);
-        if (wasActive) await core.switchProfile(core.profiles.active().id);
+        await core.removeProfile(id);
         return profileList();
       }),
     switchProfile: ({ id }) => asResult(() => core.switchProfile(id)),
@@ -116,6 +113,7 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
         core.outbox.discard(id);
         return core.outbox.snapshot(core.profiles.active().id);
       }),
+    reassignJob: ({ id }) => asResult(() => core.outbox.reassign(id, core.profiles.active().id)),
     acknowledgeOutboxNotice: ({ id }) =>
       asResult(() => {
         core.outbox.acknowledgeNotice(id);

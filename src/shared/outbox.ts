@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 // What the outbox carries, shared by main (which stores and sends) and the renderer (which shows).
 
-export const JOB_STATES = ['queued', 'sending', 'done', 'failed', 'uncertain'] as const;
+/**
+ * `orphaned`: its profile was removed (or lost with a damaged profiles file); it waits, visible,
+ * to be moved to another profile or discarded, and is never sent meanwhile.
+ */
+export const JOB_STATES = ['queued', 'sending', 'done', 'failed', 'uncertain', 'orphaned'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 const id = z.string().trim().min(1).max(64);
@@ -50,6 +54,13 @@ export interface JobView {
   attempts: number;
   nextAttemptAt: number;
   lastError: JobError | null;
+  /**
+   * An earlier job for the same order, product or inbound that failed: this one waits behind
+   * it until it is retried or discarded.
+   */
+  blockedBy: { id: string; kind: JobKind } | null;
+  /** What the job is about: the order, product or inbound it changes. */
+  subject: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -57,19 +68,24 @@ export interface JobView {
 export type OutboxCounts = Record<JobState, number>;
 
 /** Something the operator must be told until they acknowledge it. */
-export interface OutboxNotice {
-  id: number;
-  kind: 'salvaged';
-  details: {
-    /** Where the damaged outbox was set aside. */
-    damagedCopy: string;
-    recovered: number;
-    /** null: not even the number of lost rows can be told. */
-    unreadable: number | null;
-    reason: string;
-  };
-  at: number;
-}
+export type OutboxNotice = { id: number; at: number } & (
+  | {
+      kind: 'salvaged';
+      details: {
+        /** Where the damaged outbox was set aside. */
+        damagedCopy: string;
+        recovered: number;
+        /** null: not even the number of lost rows can be told. */
+        unreadable: number | null;
+        reason: string;
+      };
+    }
+  | {
+      /** profiles.json was unreadable and started afresh: its jobs wait under "profile removed". */
+      kind: 'profiles_reset';
+      details: { damagedCopy: string; orphaned: number };
+    }
+);
 
 export interface OutboxSnapshot {
   /** Notices of the whole outbox (not only this profile) awaiting acknowledgement. */

@@ -89,6 +89,7 @@ export class StationCore {
       // Only the active profile is watched; others find out by trying (and back off).
       isOnline: (profileId) =>
         profileId !== this.profiles.active().id || this.health.current().state !== 'down',
+      hasProfile: (profileId) => this.profiles.list().some((p) => p.id === profileId),
     });
     try {
       this.profiles = new ProfileStore(options.dataDir, () => new Date(this.o.clock.now()));
@@ -119,6 +120,7 @@ export class StationCore {
       throw error;
     }
     core.outbox.recover();
+    core.adoptStrandedJobs();
     core.health.start();
     void core.refreshKeychainState();
     for (const profile of core.profiles.list()) core.outbox.start(profile.id);
@@ -252,6 +254,35 @@ export class StationCore {
     await this.health.recheck();
     this.outbox.kick(profileId);
     return this.status();
+  }
+
+  /**
+   * Removes a profile with its key. Its timers stop and its unfinished jobs wait, visible, as
+   * "profile removed" (to move or discard), never retried for a profile that is gone.
+   */
+  async removeProfile(profileId: string): Promise<void> {
+    const wasActive = this.profiles.active().id === profileId;
+    await this.profiles.remove(profileId);
+    await this.keychain.delete(profileId).catch(() => false);
+    this.outbox.removeProfile(profileId);
+    if (wasActive) await this.switchProfile(this.profiles.active().id);
+  }
+
+  /**
+   * Jobs whose profile no longer exists (a damaged profiles file was reset, or a profile was
+   * removed by a build that did not orphan its jobs) are shown as "profile removed", and a reset
+   * profiles file is announced with where its copy is.
+   */
+  private adoptStrandedJobs(): void {
+    const known = new Set(this.profiles.list().map((p) => p.id));
+    let orphaned = 0;
+    for (const profileId of this.outbox.store.profileIds())
+      if (!known.has(profileId)) orphaned += this.outbox.removeProfile(profileId).length;
+    if (this.profiles.recoveredFrom)
+      this.outbox.notices.post({
+        kind: 'profiles_reset',
+        details: { damagedCopy: this.profiles.recoveredFrom, orphaned },
+      });
   }
 
   /** Checks the active profile now (the Settings screen's "Test connection"). */

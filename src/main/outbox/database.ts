@@ -60,6 +60,11 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // The state an orphaned job had before its profile went away, restored when it is moved.
+    version: 3,
+    sql: `ALTER TABLE jobs ADD COLUMN held_state TEXT;`,
+  },
 ];
 
 /** The outbox was written by a newer Packbench: this build must not touch it. */

@@ -36,7 +36,8 @@ export class OutboxInputError extends Error {
     | 'file_not_allowed'
     | 'not_found'
     | 'bad_state'
-    | 'disk_full';
+    | 'disk_full'
+    | 'unknown_profile';
   readonly details: unknown;
   constructor(code: OutboxInputError['code'], message: string, details?: unknown) {
     super(message);
@@ -62,10 +63,15 @@ interface JobRow {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  blocked_by: string | null;
 }
 
 const COLUMNS = `seq, id, profile_id, kind, sequence_key, idempotency_key, payload, file_sha256,
-  length(file) AS file_size, state, attempts, next_attempt_at, last_error, created_at, updated_at`;
+  length(file) AS file_size, state, attempts, next_attempt_at, last_error, created_at, updated_at,
+  (SELECT k.id || ' ' || k.kind FROM jobs k
+    WHERE k.profile_id = jobs.profile_id AND k.sequence_key = jobs.sequence_key
+      AND k.seq < jobs.seq AND k.state = 'failed'
+    ORDER BY k.seq LIMIT 1) AS blocked_by`;
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
@@ -233,17 +239,50 @@ export class JobStore {
   ready(profileId: string, limit: number, exclude: ReadonlySet<string> = new Set()): JobView[] {
     const rows = this.db
       .prepare(
-        `SELECT ${COLUMNS} FROM jobs j
-         WHERE j.profile_id = ? AND j.state IN ('queued', 'uncertain') AND j.next_attempt_at <= ?
-           AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.profile_id = j.profile_id AND k.sequence_key = j.sequence_key
-                           AND k.seq < j.seq AND k.state != 'done')
-         ORDER BY j.seq LIMIT ?`,
+        `SELECT ${COLUMNS} FROM jobs
+         WHERE jobs.profile_id = ? AND jobs.state IN ('queued', 'uncertain') AND jobs.next_attempt_at <= ?
+           AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.profile_id = jobs.profile_id
+                           AND k.sequence_key = jobs.sequence_key AND k.seq < jobs.seq AND k.state != 'done')
+         ORDER BY jobs.seq LIMIT ?`,
       )
       .all(profileId, this.now(), limit + exclude.size) as unknown as JobRow[];
     return rows
       .filter((r) => !exclude.has(r.id))
       .slice(0, limit)
       .map(toView);
+  }
+
+  /**
+   * The profile is gone: its unfinished jobs (but one being sent, which finishes first) wait as
+   * `orphaned`, remembering their state for when they are moved to another profile.
+   */
+  orphan(profileId: string): JobView[] {
+    const rows = this.db
+      .prepare(
+        `SELECT ${COLUMNS} FROM jobs WHERE profile_id = ? AND state IN ('queued', 'failed', 'uncertain')`,
+      )
+      .all(profileId) as unknown as JobRow[];
+    this.db
+      .prepare(
+        `UPDATE jobs SET held_state = state, state = 'orphaned', updated_at = ?
+         WHERE profile_id = ? AND state IN ('queued', 'failed', 'uncertain')`,
+      )
+      .run(this.now(), profileId);
+    return rows.map((r) => this.get(r.id));
+  }
+
+  /** An orphaned job moves to another profile and takes up the state it had (queued: due now). */
+  reassign(id: string, profileId: string): JobView {
+    const result = this.db
+      .prepare(
+        `UPDATE jobs SET profile_id = ?, state = coalesce(held_state, 'queued'), held_state = NULL,
+           next_attempt_at = ?, updated_at = ?
+         WHERE id = ? AND state = 'orphaned'`,
+      )
+      .run(profileId, this.now(), this.now(), id);
+    if (Number(result.changes) === 0)
+      throw new OutboxInputError('bad_state', 'Only a job whose profile was removed can be moved.');
+    return this.get(id);
   }
 
   /** Every profile that has jobs in the outbox. */
@@ -428,6 +467,12 @@ function invalidReason(row: JobRow): string | null {
   return null;
 }
 
+function blockedByOf(text: string | null): JobView['blockedBy'] {
+  if (!text) return null;
+  const [id = '', kind = ''] = text.split(' ');
+  return { id, kind: kind as JobKind };
+}
+
 function toView(row: JobRow): JobView {
   return {
     id: row.id,
@@ -440,6 +485,8 @@ function toView(row: JobRow): JobView {
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     lastError: row.last_error ? (JSON.parse(row.last_error) as JobError) : null,
+    blockedBy: blockedByOf(row.blocked_by),
+    subject: row.sequence_key.replace(/^(order|product|inbound):(new:.*)?/, '') || row.id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -15,10 +15,10 @@ export class NoticeBoard {
     this.now = now;
   }
 
-  post(kind: OutboxNotice['kind'], details: OutboxNotice['details']): void {
+  post(notice: Omit<OutboxNotice, 'id' | 'at'>): void {
     this.db
       .prepare('INSERT INTO notices (kind, details, created_at) VALUES (?, ?, ?)')
-      .run(kind, JSON.stringify(details), this.now());
+      .run(notice.kind, JSON.stringify(notice.details), this.now());
   }
 
   /** Every notice not yet acknowledged, oldest first. */
@@ -28,12 +28,15 @@ export class NoticeBoard {
         'SELECT id, kind, details, created_at FROM notices WHERE acknowledged_at IS NULL ORDER BY id',
       )
       .all() as { id: number; kind: string; details: string; created_at: number }[];
-    return rows.map((r) => ({
-      id: r.id,
-      kind: r.kind as OutboxNotice['kind'],
-      details: JSON.parse(r.details) as OutboxNotice['details'],
-      at: r.created_at,
-    }));
+    return rows.map(
+      (r) =>
+        ({
+          id: r.id,
+          kind: r.kind,
+          details: JSON.parse(r.details) as unknown,
+          at: r.created_at,
+        }) as OutboxNotice,
+    );
   }
 
   acknowledge(id: number): boolean {

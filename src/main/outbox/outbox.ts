@@ -24,6 +24,8 @@ export interface OutboxOptions {
   clientFor: (profileId: string) => Promise<ApiClient | null>;
   /** False while the service is known to be unreachable: nothing is attempted. */
   isOnline: (profileId: string) => boolean;
+  /** Whether the profile still exists (default: every profile does). */
+  hasProfile?: (profileId: string) => boolean;
   concurrency?: number;
   backoffBaseMs?: number;
   backoffCapMs?: number;
@@ -33,6 +35,13 @@ export interface OutboxOptions {
 
 /** How soon to try again after the outbox itself could not write (a full disk). */
 const STORAGE_RETRY_MS = 5_000;
+
+const NO_CLIENT: JobError = {
+  family: 'internal',
+  code: 'no_client',
+  messageKey: 'errors.internal',
+  message: 'This profile cannot send right now.',
+};
 
 const INTERRUPTED: JobError = {
   family: 'internal',
@@ -92,6 +101,7 @@ export class Outbox {
   constructor(options: OutboxOptions) {
     this.o = {
       random: Math.random,
+      hasProfile: () => true,
       concurrency: 4,
       backoffBaseMs: 2_000,
       backoffCapMs: 300_000,
@@ -109,7 +119,10 @@ export class Outbox {
     this.audit = new AuditLog(this.db, now);
     if (opened.salvage) {
       const { damagedCopy, recovered, unreadable, reason } = opened.salvage;
-      this.notices.post('salvaged', { damagedCopy, recovered, unreadable, reason });
+      this.notices.post({
+        kind: 'salvaged',
+        details: { damagedCopy, recovered, unreadable, reason },
+      });
       this.audit.record({
         event: 'outbox.salvaged',
         messageKey: 'outbox.salvaged',
@@ -117,6 +130,45 @@ export class Outbox {
         details: opened.salvage,
       });
     }
+  }
+
+  /**
+   * A profile was removed (or lost with a damaged profiles file): its timer stops, and its
+   * unfinished jobs wait as "profile removed" instead of being retried into nothing.
+   */
+  removeProfile(profileId: string): JobView[] {
+    this.stop(profileId);
+    this.authPaused.delete(profileId);
+    const orphaned = this.store.orphan(profileId);
+    if (orphaned.length > 0)
+      this.audit.record({
+        event: 'outbox.orphaned',
+        profileId,
+        messageKey: 'outbox.orphaned',
+        message: `${orphaned.length} job(s) wait for another profile: theirs was removed.`,
+        details: { jobs: orphaned.map((j) => j.id) },
+      });
+    this.publishAll();
+    return orphaned;
+  }
+
+  /** An orphaned job goes to another profile, in the state it had, and that profile sends it. */
+  reassign(jobId: string, profileId: string): JobView {
+    if (!this.o.hasProfile(profileId))
+      throw new OutboxInputError('unknown_profile', `No profile with id "${profileId}".`);
+    const from = this.store.get(jobId).profileId;
+    const moved = this.store.reassign(jobId, profileId);
+    this.audit.record({
+      event: 'job.reassigned',
+      profileId,
+      jobId,
+      messageKey: 'outbox.reassigned',
+      message: `Moved from a removed profile (${from}) by the operator.`,
+    });
+    this.active.add(profileId);
+    this.publishAll();
+    this.kick(profileId);
+    return moved;
   }
 
   /** The operator has read a notice: it leaves the banner (and stays in the audit log). */
@@ -183,6 +235,11 @@ export class Outbox {
 
   enqueue(input: EnqueueInput): EnqueueOutcome {
     this.recover();
+    if (!this.o.hasProfile(input.profileId))
+      throw new OutboxInputError(
+        'unknown_profile',
+        `No profile with id "${input.profileId}": nothing was queued.`,
+      );
     const outcome = this.store.enqueue(input);
     this.active.add(input.profileId);
     if (outcome.status === 'enqueued') {
@@ -202,6 +259,11 @@ export class Outbox {
 
   retry(jobId: string): JobView {
     const job = this.store.get(jobId);
+    if (job.state === 'orphaned')
+      throw new OutboxInputError(
+        'bad_state',
+        'Its profile was removed: move it to a profile or discard it.',
+      );
     const requeued = this.store.requeue(
       jobId,
       this.o.clock.now(),
@@ -393,7 +455,13 @@ export class Outbox {
       this.apply(job, { kind: 'retry', error: jobError(error) });
       return;
     }
-    if (!api) return;
+    if (!api) {
+      // The profile is gone (or cannot send now): never pick the same job again at once, which
+      // would spin the event loop; a removed profile's jobs wait as orphaned.
+      if (!this.o.hasProfile(job.profileId)) this.removeProfile(job.profileId);
+      else this.apply(job, { kind: 'retry', error: NO_CLIENT });
+      return;
+    }
     if (job.state === 'uncertain') {
       let verdict;
       try {
@@ -528,6 +596,9 @@ export class Outbox {
       }
     }
     this.publish(job.profileId, updated);
+    // The profile went away while this job was being sent: what is left of it waits, visible.
+    if (outcome.kind !== 'done' && !this.o.hasProfile(job.profileId))
+      this.removeProfile(job.profileId);
   }
 
   private backoff(attempt: number): number {

@@ -230,12 +230,16 @@ export const en = {
     problem: 'Problem',
     audit: 'Activity log',
     exportCsv: 'Export CSV',
+    blocked: 'Waiting: the earlier {{what}} for {{ref}} failed. Retry or discard that one first.',
+    orphanedHint: 'Its profile was removed. Move it to the active profile, or discard it.',
+    reassign: 'Move to {{profile}}',
     states: {
       queued: 'Queued',
       sending: 'Sending',
       done: 'Delivered',
       failed: 'Failed',
       uncertain: 'Checking',
+      orphaned: 'Profile removed',
     },
     kinds: {
       invoice_upload: 'Invoice',
@@ -314,6 +318,9 @@ export const en = {
       'Packbench found its outbox file damaged ({{reason}}). The damaged file was kept, unchanged, as {{copy}}. {{recovered}} job(s) were recovered from it and are in the Outbox; {{unreadable}} could not be read. Check the Outbox for anything missing.',
     salvagedUnknown:
       'Packbench found its outbox file damaged ({{reason}}). The damaged file was kept, unchanged, as {{copy}}. {{recovered}} job(s) were recovered from it and are in the Outbox; how many more it held cannot be told. Check the Outbox for anything missing.',
+    profilesResetTitle: 'The profiles file was damaged and started afresh',
+    profilesReset:
+      'Packbench could not read its profiles file; the damaged file was kept as {{copy}}. {{count}} job(s) of the lost profiles wait in the Outbox under "Profile removed": move them to a profile or discard them.',
     acknowledge: 'Understood',
   },
   startup: {
@@ -370,6 +377,7 @@ export const en = {
       bad_state: 'That job cannot be changed now.',
       disk_full:
         'The disk is full: nothing was queued. Free some space on this computer and try again.',
+      unknown_profile: 'That profile no longer exists: nothing was queued.',
     },
     profiles: {
       invalid: 'The profile is not valid: {{message}}',

@@ -233,12 +233,17 @@ export const es: Messages = {
     problem: 'Problema',
     audit: 'Registro de actividad',
     exportCsv: 'Exportar CSV',
+    blocked:
+      'En espera: falló el/la {{what}} anterior de {{ref}}. Reintente o descarte ese primero.',
+    orphanedHint: 'Su perfil se eliminó. Muévalo al perfil activo o descártelo.',
+    reassign: 'Mover a {{profile}}',
     states: {
       queued: 'En cola',
       sending: 'Enviando',
       done: 'Entregado',
       failed: 'Con error',
       uncertain: 'Comprobando',
+      orphaned: 'Perfil eliminado',
     },
     kinds: {
       invoice_upload: 'Factura',
@@ -317,6 +322,9 @@ export const es: Messages = {
       'Packbench encontró dañado el archivo de su cola de envío ({{reason}}). El archivo dañado se guardó, sin cambios, como {{copy}}. Se recuperaron {{recovered}} trabajo(s), que están en la Cola de envío; {{unreadable}} no se pudieron leer. Revise en la Cola de envío si falta algo.',
     salvagedUnknown:
       'Packbench encontró dañado el archivo de su cola de envío ({{reason}}). El archivo dañado se guardó, sin cambios, como {{copy}}. Se recuperaron {{recovered}} trabajo(s), que están en la Cola de envío; no se puede saber cuántos más contenía. Revise en la Cola de envío si falta algo.',
+    profilesResetTitle: 'El archivo de perfiles estaba dañado y se creó de nuevo',
+    profilesReset:
+      'Packbench no pudo leer su archivo de perfiles; el archivo dañado se guardó como {{copy}}. {{count}} trabajo(s) de los perfiles perdidos esperan en la Cola de envío como "Perfil eliminado": muévalos a un perfil o descártelos.',
     acknowledge: 'Entendido',
   },
   startup: {
@@ -374,6 +382,7 @@ export const es: Messages = {
       bad_state: 'Ese elemento no se puede cambiar ahora.',
       disk_full:
         'El disco está lleno: no se puso nada en la cola. Libere espacio en este equipo e inténtelo de nuevo.',
+      unknown_profile: 'Ese perfil ya no existe: no se puso nada en la cola.',
     },
     profiles: {
       invalid: 'El perfil no es válido: {{message}}',

@@ -233,12 +233,17 @@ export const ptBR: Messages = {
     problem: 'Problema',
     audit: 'Registro de atividades',
     exportCsv: 'Exportar CSV',
+    blocked:
+      'Aguardando: o(a) {{what}} anterior de {{ref}} falhou. Tente novamente ou descarte esse primeiro.',
+    orphanedHint: 'O perfil desta tarefa foi removido. Mova-a para o perfil ativo ou descarte-a.',
+    reassign: 'Mover para {{profile}}',
     states: {
       queued: 'Na fila',
       sending: 'Enviando',
       done: 'Entregue',
       failed: 'Com falha',
       uncertain: 'Conferindo',
+      orphaned: 'Perfil removido',
     },
     kinds: {
       invoice_upload: 'Nota fiscal',
@@ -317,6 +322,9 @@ export const ptBR: Messages = {
       'O Packbench encontrou o arquivo da fila de envio danificado ({{reason}}). O arquivo danificado foi guardado, sem alterações, como {{copy}}. {{recovered}} tarefa(s) foram recuperadas dele e estão na Fila de envio; {{unreadable}} não puderam ser lidas. Confira na Fila de envio se falta algo.',
     salvagedUnknown:
       'O Packbench encontrou o arquivo da fila de envio danificado ({{reason}}). O arquivo danificado foi guardado, sem alterações, como {{copy}}. {{recovered}} tarefa(s) foram recuperadas dele e estão na Fila de envio; não é possível saber quantas mais ele continha. Confira na Fila de envio se falta algo.',
+    profilesResetTitle: 'O arquivo de perfis estava danificado e foi recriado',
+    profilesReset:
+      'O Packbench não conseguiu ler o arquivo de perfis; o arquivo danificado foi guardado como {{copy}}. {{count}} tarefa(s) dos perfis perdidos aguardam na Fila de envio como "Perfil removido": mova-as para um perfil ou descarte-as.',
     acknowledge: 'Entendi',
   },
   startup: {
@@ -374,6 +382,7 @@ export const ptBR: Messages = {
       bad_state: 'Esse item não pode ser alterado agora.',
       disk_full:
         'O disco está cheio: nada foi colocado na fila. Libere espaço neste computador e tente novamente.',
+      unknown_profile: 'Esse perfil não existe mais: nada foi colocado na fila.',
     },
     profiles: {
       invalid: 'O perfil não é válido: {{message}}',

@@ -115,6 +115,8 @@ export interface InvokeChannels {
   retryAllJobs: { input: undefined; output: { count: number } };
   discardJob: { input: { id: string }; output: OutboxSnapshot };
   acknowledgeOutboxNotice: { input: { id: number }; output: OutboxSnapshot };
+  /** A job whose profile was removed goes to the active profile. */
+  reassignJob: { input: { id: string }; output: JobView };
   getAudit: { input: { limit?: number }; output: AuditView[] };
   exportAuditCsv: { input: undefined; output: string };
 }
@@ -157,6 +159,7 @@ export const channels = {
   retryAllJobs: 'invoke',
   discardJob: 'invoke',
   acknowledgeOutboxNotice: 'invoke',
+  reassignJob: 'invoke',
   getAudit: 'invoke',
   exportAuditCsv: 'invoke',
   onNotice: 'event',

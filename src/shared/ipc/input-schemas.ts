@@ -76,6 +76,7 @@ export const inputSchemas = {
   retryAllJobs: z.undefined(),
   discardJob: z.object({ id: jobId }),
   acknowledgeOutboxNotice: z.object({ id: z.number().int().positive() }),
+  reassignJob: z.object({ id: jobId }),
   getAudit: z.object({ limit: z.number().int().min(1).max(10_000).optional() }),
   exportAuditCsv: z.undefined(),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };

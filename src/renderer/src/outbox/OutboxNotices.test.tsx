@@ -18,7 +18,7 @@ const notice: OutboxNotice = {
 };
 const snapshot = (notices: OutboxNotice[]): OutboxSnapshot => ({
   notices,
-  counts: { queued: 38, sending: 0, done: 0, failed: 0, uncertain: 0 },
+  counts: { queued: 38, sending: 0, done: 0, failed: 0, uncertain: 0, orphaned: 0 },
   pausedForAuth: false,
   quarantined: 0,
 });

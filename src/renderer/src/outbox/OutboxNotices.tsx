@@ -25,14 +25,24 @@ export function OutboxNotices() {
 function NoticeBanner({ notice }: { notice: OutboxNotice }) {
   const { t } = useTranslation();
   const acknowledge = useOutbox((s) => s.acknowledge);
-  const { damagedCopy, recovered, unreadable, reason } = notice.details;
-  const params = { copy: damagedCopy, recovered, unreadable: unreadable ?? 0, reason };
+  let title: string;
+  let text: string;
+  if (notice.kind === 'salvaged') {
+    const { damagedCopy, recovered, unreadable, reason } = notice.details;
+    const params = { copy: damagedCopy, recovered, unreadable: unreadable ?? 0, reason };
+    title = t('notices.salvagedTitle');
+    text = t(unreadable === null ? 'notices.salvagedUnknown' : 'notices.salvaged', params);
+  } else {
+    title = t('notices.profilesResetTitle');
+    text = t('notices.profilesReset', {
+      copy: notice.details.damagedCopy,
+      count: notice.details.orphaned,
+    });
+  }
   return (
-    <Alert color="orange" role="alert" title={t('notices.salvagedTitle')} data-notice={notice.kind}>
+    <Alert color="orange" role="alert" title={title} data-notice={notice.kind}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text size="sm">
-          {t(unreadable === null ? 'notices.salvagedUnknown' : 'notices.salvaged', params)}
-        </Text>
+        <Text size="sm">{text}</Text>
         <Button
           size="md"
           variant="filled"

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { JobView, OutboxSnapshot } from '../../../shared/outbox.ts';
 import { ok } from '../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../test-utils.tsx';
+import { fakeBridge, renderWithStores, sandboxStatus } from '../test-utils.tsx';
 import { OutboxScreen } from './OutboxScreen.tsx';
 
 const failed: JobView = {
@@ -22,12 +22,14 @@ const failed: JobView = {
     message: 'No order with id "PB-404".',
     status: 404,
   },
+  blockedBy: null,
+  subject: 'PB-404',
   createdAt: Date.parse('2026-11-22T09:00:00Z'),
   updatedAt: Date.parse('2026-11-22T09:00:01Z'),
 };
 const snapshot: OutboxSnapshot = {
   notices: [],
-  counts: { queued: 0, sending: 0, done: 4, failed: 1, uncertain: 0 },
+  counts: { queued: 0, sending: 0, done: 4, failed: 1, uncertain: 0, orphaned: 0 },
   pausedForAuth: true,
   quarantined: 1,
 };
@@ -101,5 +103,54 @@ describe('OutboxScreen corrections', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByTestId('job-editor')).toBeNull());
+  });
+});
+
+describe('OutboxScreen: jobs that wait for a reason', () => {
+  it('says which earlier job of the order holds one back, and moves a removed profile’s job to the active profile', async () => {
+    const waiting: JobView = {
+      ...failed,
+      id: '22222222-2222-4222-8222-222222222222',
+      kind: 'label.upload',
+      payload: { order: 'PB-404', fileName: 'label.zpl' },
+      state: 'queued',
+      lastError: null,
+      attempts: 0,
+      blockedBy: { id: failed.id, kind: 'invoice.upload' },
+    };
+    const orphan: JobView = {
+      ...failed,
+      id: '33333333-3333-4333-8333-333333333333',
+      profileId: 'gone',
+      state: 'orphaned',
+      lastError: null,
+      subject: 'PB-10001',
+      payload: { order: 'PB-10001', fileName: 'nf2.pdf' },
+    };
+    const reassignJob = vi.fn(async () =>
+      ok({ ...orphan, profileId: 'sandbox', state: 'queued' as const }),
+    );
+    const view = renderWithStores(
+      <OutboxScreen />,
+      fakeBridge({
+        getOutbox: async () => ok({ snapshot, jobs: [failed, waiting, orphan] }),
+        getAudit: async () => ok([]),
+        reassignJob,
+      }),
+      { language: 'es' },
+    );
+    view.stores.status.setState({ status: sandboxStatus });
+    const table = await screen.findByTestId('jobs');
+    await waitFor(() =>
+      expect(table.textContent).toContain(
+        'En espera: falló el/la Factura anterior de PB-404. Reintente o descarte ese primero.',
+      ),
+    );
+    expect(table.textContent).toContain(
+      'Su perfil se eliminó. Muévalo al perfil activo o descártelo.',
+    );
+    expect(screen.getByText('Perfil eliminado')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mover a Sandbox' }));
+    await waitFor(() => expect(reassignJob).toHaveBeenCalledWith({ id: orphan.id }));
   });
 });

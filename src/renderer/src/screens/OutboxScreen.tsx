@@ -5,7 +5,7 @@ import { TableHead } from '../components/TableHead.tsx';
 import type { JobState, JobView } from '../../../shared/outbox.ts';
 import { downloadText } from '../download.ts';
 import { describeError } from '../errors.ts';
-import { useOutbox } from '../stores/context.tsx';
+import { useOutbox, useStatus } from '../stores/context.tsx';
 import { JobEditor } from './JobEditor.tsx';
 
 const STATE_COLOR: Record<JobState, string> = {
@@ -14,6 +14,7 @@ const STATE_COLOR: Record<JobState, string> = {
   done: 'green',
   failed: 'red',
   uncertain: 'orange',
+  orphaned: 'grape',
 };
 
 const targetOf = (job: JobView): string => {
@@ -33,6 +34,8 @@ export function OutboxScreen() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const edit = useOutbox((s) => s.edit);
+  const reassign = useOutbox((s) => s.reassign);
+  const activeProfile = useStatus((s) => s.status?.profile.name);
   useEffect(() => {
     void load();
   }, [load]);
@@ -98,13 +101,20 @@ export function OutboxScreen() {
                 <Table.Td>{when(job.createdAt)}</Table.Td>
                 <Table.Td>{job.state === 'queued' ? when(job.nextAttemptAt) : '—'}</Table.Td>
                 <Table.Td>
-                  {job.lastError
-                    ? describeError(t, {
-                        code: job.lastError.code,
-                        messageKey: job.lastError.messageKey,
-                        message: job.lastError.message,
-                      })
-                    : ''}
+                  {job.state === 'orphaned'
+                    ? t('outbox.orphanedHint')
+                    : job.blockedBy
+                      ? t('outbox.blocked', {
+                          what: t(`outbox.kinds.${job.blockedBy.kind.replace('.', '_')}`),
+                          ref: job.subject,
+                        })
+                      : job.lastError
+                        ? describeError(t, {
+                            code: job.lastError.code,
+                            messageKey: job.lastError.messageKey,
+                            message: job.lastError.message,
+                          })
+                        : ''}
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
@@ -117,14 +127,20 @@ export function OutboxScreen() {
                         {t('outbox.edit')}
                       </Button>
                     )}
-                    <Button
-                      size="sm"
-                      variant="light"
-                      onClick={() => void retry(job.id)}
-                      disabled={job.state === 'sending'}
-                    >
-                      {t('outbox.retry')}
-                    </Button>
+                    {job.state === 'orphaned' ? (
+                      <Button size="sm" variant="light" onClick={() => void reassign(job.id)}>
+                        {t('outbox.reassign', { profile: activeProfile ?? '' })}
+                      </Button>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="light"
+                        onClick={() => void retry(job.id)}
+                        disabled={job.state === 'sending'}
+                      >
+                        {t('outbox.retry')}
+                      </Button>
+                    )}
                     <Button
                       size="sm"
                       color="red"

@@ -12,6 +12,7 @@ type OutboxBridge = Pick<
   | 'retryAllJobs'
   | 'discardJob'
   | 'acknowledgeOutboxNotice'
+  | 'reassignJob'
   | 'getAudit'
   | 'exportAuditCsv'
   | 'onOutbox'
@@ -29,6 +30,8 @@ export interface OutboxState {
   /** Sends a failed job again with a corrected payload; false when it was refused. */
   edit: (id: string, payload: Record<string, unknown>) => Promise<boolean>;
   retryAll: () => Promise<void>;
+  /** Moves a job whose profile was removed to the active profile. */
+  reassign: (id: string) => Promise<void>;
   /** The operator has read an outbox notice (a salvaged file…): it leaves the banner. */
   acknowledge: (id: number) => Promise<void>;
   discard: (id: string) => Promise<void>;
@@ -79,6 +82,9 @@ export const createOutboxStore = (bridge: OutboxBridge) =>
       },
       retryAll: async () => {
         if (check(await bridge.retryAllJobs())) await get().load();
+      },
+      reassign: async (id) => {
+        if (check(await bridge.reassignJob({ id }))) await get().load();
       },
       acknowledge: async (id) => {
         const snapshot = check(await bridge.acknowledgeOutboxNotice({ id }));

@@ -1,0 +1,160 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStationCore } from '../../src/main/core/station-core.ts';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { memoryKeychain, pdfBytes, stationFor, tempDir, useTestProfile } from './helpers.ts';
+
+// What happens to queued work when its profile goes away, and when an earlier job of the same
+// order failed: nothing spins, nothing is lost, and the Outbox says why a job waits.
+
+let sandbox: RunningSandbox;
+const scratch = tempDir('packbench-profiles-');
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000 });
+});
+afterAll(async () => {
+  await sandbox.close();
+  scratch.remove();
+});
+
+let dirs = 0;
+const dataDir = () => join(scratch.path, `station-${dirs++}`);
+
+/** How often the outbox looked for work during `ms` (a spinning drain looks thousands of times). */
+async function lookups(ready: { mock: { calls: unknown[] } }, ms: number): Promise<number> {
+  const before = ready.mock.calls.length;
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return ready.mock.calls.length - before;
+}
+
+describe('a profile removed with jobs still retrying', () => {
+  it('stops its timers, shows its jobs as "profile removed", and delivers them once moved', async () => {
+    // The profile's service refuses uploads for now (503): its jobs retry with backoff. The
+    // profile they move to afterwards uses another service, which takes them.
+    const other = await startSandbox({ port: 0, rateLimit: 1_000_000 });
+    const core = await stationFor(sandbox, dataDir(), {
+      fetch: (input, init) =>
+        init?.method === 'POST' && String(input).startsWith(sandbox.url)
+          ? Promise.resolve(new Response('{"message":"busy"}', { status: 503 }))
+          : fetch(input, init),
+    });
+    const gone = core.profiles.active().id;
+    for (let n = 0; n < 3; n += 1)
+      core.outbox.enqueue({
+        profileId: gone,
+        kind: 'invoice.upload',
+        payload: { order: `PB-1000${n + 1}`, fileName: `nf-${n}.pdf` },
+        file: pdfBytes(n),
+      });
+    await vi.waitFor(
+      () => expect(core.outbox.store.list({ profileId: gone })[0]?.attempts).toBeGreaterThan(1),
+      { timeout: 10_000 },
+    );
+
+    const ready = vi.spyOn(core.outbox.store, 'ready');
+    await core.removeProfile(gone);
+    expect(core.outbox.store.list({ profileId: gone }).map((j) => j.state)).toEqual([
+      'orphaned',
+      'orphaned',
+      'orphaned',
+    ]);
+    expect(await lookups(ready, 500)).toBeLessThan(10);
+    expect(() =>
+      core.outbox.retry(core.outbox.store.list({ profileId: gone })[0]?.id ?? ''),
+    ).toThrow(/profile was removed/);
+
+    const target = await useTestProfile(core, other.url);
+    for (const job of core.outbox.store.list({ profileId: gone }))
+      core.outbox.reassign(job.id, target.id);
+    await core.outbox.idle(target.id, 20_000);
+    expect(core.outbox.store.counts(target.id)).toMatchObject({ done: 3, orphaned: 0 });
+    expect(core.outbox.store.counts(gone)).toMatchObject({ queued: 0, orphaned: 0 });
+    expect(other.receipts('acme').filter((r) => r.kind === 'invoice')).toHaveLength(3);
+    await core.close();
+    await other.close();
+  });
+
+  it('a job for a profile that does not exist is refused, not spun on', async () => {
+    const core = await createStationCore({ dataDir: dataDir(), keychain: memoryKeychain() });
+    const ready = vi.spyOn(core.outbox.store, 'ready');
+    expect(() =>
+      core.outbox.enqueue({ profileId: 'nobody', kind: 'inbound.delete', payload: { id: 'IN-1' } }),
+    ).toThrow(expect.objectContaining({ code: 'unknown_profile' }));
+    expect(await lookups(ready, 300)).toBeLessThan(10);
+    await core.close();
+  });
+});
+
+describe('a damaged profiles file', () => {
+  it('its jobs are not stranded: they show as "profile removed", and a notice names the copy', async () => {
+    const dir = dataDir();
+    const first = await stationFor('http://127.0.0.1:9', dir);
+    const lost = first.profiles.active().id;
+    first.outbox.enqueue({
+      profileId: lost,
+      kind: 'inbound.delete',
+      payload: { id: 'IN-7' },
+    });
+    await first.close();
+    writeFileSync(join(dir, 'profiles.json'), '{ not json');
+
+    const core = await createStationCore({ dataDir: dir, keychain: memoryKeychain() });
+    expect(core.outbox.store.list({ profileId: lost }).map((j) => j.state)).toEqual(['orphaned']);
+    const notice = core.outbox
+      .snapshot(core.profiles.active().id)
+      .notices.find((n) => n.kind === 'profiles_reset');
+    expect(notice?.details).toMatchObject({
+      damagedCopy: expect.stringMatching(/profiles\.json\.damaged-/),
+      orphaned: 1,
+    });
+    await core.close();
+    // The next start announces nothing new.
+    const again = await createStationCore({ dataDir: dir, keychain: memoryKeychain() });
+    expect(again.outbox.notices.open().filter((n) => n.kind === 'profiles_reset')).toHaveLength(1);
+    await again.close();
+  });
+});
+
+describe('a failed job of an order', () => {
+  it('holds back the later jobs of that order with a visible reason; other orders go on; discarding it releases them', async () => {
+    const core = await stationFor(sandbox, dataDir());
+    const profileId = core.profiles.active().id;
+    const bad = core.outbox.enqueue({
+      profileId,
+      kind: 'invoice.upload',
+      payload: { order: 'PB-404404', fileName: 'first.pdf' },
+      file: pdfBytes(1),
+    }).job;
+    await vi.waitFor(() => expect(core.outbox.store.get(bad.id).state).toBe('failed'), {
+      timeout: 10_000,
+    });
+    const later = core.outbox.enqueue({
+      profileId,
+      kind: 'label.upload',
+      payload: { order: 'PB-404404', fileName: 'second.zpl' },
+      file: new TextEncoder().encode('^XA^FDx^FS^XZ'),
+    }).job;
+    const other = core.outbox.enqueue({
+      profileId,
+      kind: 'invoice.upload',
+      payload: { order: 'PB-10002', fileName: 'other.pdf' },
+      file: pdfBytes(2),
+    }).job;
+    await vi.waitFor(() => expect(core.outbox.store.get(other.id).state).toBe('done'), {
+      timeout: 10_000,
+    });
+    expect(core.outbox.store.get(later.id)).toMatchObject({
+      state: 'queued',
+      subject: 'PB-404404',
+      blockedBy: { id: bad.id, kind: 'invoice.upload' },
+    });
+    core.outbox.discard(bad.id);
+    expect(core.outbox.store.get(later.id).blockedBy).toBeNull();
+    // Nothing else was in the way: it goes (and fails for itself: the order does not exist).
+    await vi.waitFor(() => expect(core.outbox.store.get(later.id).attempts).toBeGreaterThan(0), {
+      timeout: 10_000,
+    });
+    await core.close();
+  });
+});
