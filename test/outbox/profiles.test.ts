@@ -158,3 +158,52 @@ describe('a failed job of an order', () => {
     await core.close();
   });
 });
+
+describe('an operator acting on a job that is in flight', () => {
+  it('discarding or retrying it while it is being verified is refused with a sentence, never an unhandled rejection', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const core = await stationFor(sandbox, dataDir(), {
+      // Holds the verification read (GET /orders/…) until the test lets it go.
+      fetch: async (input, init) => {
+        if ((init?.method ?? 'GET') === 'GET' && String(input).includes('/orders/PB-10003'))
+          await held;
+        return fetch(input, init);
+      },
+    });
+    const profileId = core.profiles.active().id;
+    // Stored directly (as a crash mid-send leaves it): it must be verified before anything else.
+    const job = core.outbox.store.enqueue({
+      profileId,
+      kind: 'invoice.upload',
+      payload: { order: 'PB-10003', fileName: 'held.pdf' },
+      file: pdfBytes(3),
+    }).job;
+    core.outbox.store.markSending(job.id);
+    core.outbox.store.markUncertain(
+      job.id,
+      { family: 'network', code: 'interrupted', messageKey: 'outbox.interrupted', message: 'x' },
+      0,
+    );
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      core.outbox.start(profileId);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the verification is waiting
+      expect(core.outbox.store.get(job.id).state).toBe('uncertain');
+      expect(() => core.outbox.discard(job.id)).toThrow(
+        expect.objectContaining({ code: 'bad_state' }),
+      );
+      expect(() => core.outbox.retry(job.id)).toThrow(/being sent or checked/);
+      release();
+      await core.outbox.idle(profileId, 10_000);
+      expect(core.outbox.store.get(job.id).state).toBe('done');
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      release();
+      await core.close();
+    }
+  });
+});

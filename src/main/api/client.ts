@@ -4,6 +4,8 @@ import { API_VERSIONS } from '../../shared/api/types.ts';
 import type { EndpointOverrides } from '../../shared/profile.ts';
 import { sleep, type Clock } from '../core/clock.ts';
 import type { CompanyBudget, Lane } from '../core/rate-budget.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import { readBounded } from './body.ts';
 import type { ApiError } from './errors.ts';
 import {
   AuthenticationError,
@@ -15,7 +17,9 @@ import {
   TimeoutError,
   VersionError,
 } from './errors.ts';
-import { redact } from './redact.ts';
+import { fillPath, pathSegment } from './path.ts';
+import { createRedactor, type Redactor } from './redact.ts';
+import { nextHop, type Method } from './redirects.ts';
 import * as S from '../../shared/api/schemas.ts';
 
 export interface ClientTarget {
@@ -67,8 +71,9 @@ export interface UploadFile {
 
 interface Operation {
   name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
+  method: Method;
+  /** A function when the path holds a caller's value: it is checked inside the call. */
+  path: string | (() => string);
   minVersion: ApiVersion;
 }
 
@@ -91,8 +96,11 @@ const NOT_SENT_CODES = new Set([
 const versionAtLeast = (have: ApiVersion, need: ApiVersion) =>
   !API_VERSIONS.includes(have) || API_VERSIONS.indexOf(have) >= API_VERSIONS.indexOf(need);
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+/** An error body is read this far (the rest is dropped); an answer, as far as IPC carries one. */
+const ERROR_BODY_BYTES = LIMITS.stringBytes;
+const ANSWER_BYTES = LIMITS.messageBytes;
+/** How much of a body that is not what was promised is kept for the raw view. */
+const RAW_CHARS = 2000;
 
 /**
  * One typed method per API operation. Every request goes through the company budget, carries
@@ -103,6 +111,7 @@ const fill = (template: string, values: Record<string, string>) =>
 export class ApiClient {
   private readonly o: Required<Omit<ApiClientOptions, 'onAttempt'>> &
     Pick<ApiClientOptions, 'onAttempt'>;
+  private redaction: { key: string; redactor: Redactor } | null = null;
 
   constructor(options: ApiClientOptions) {
     this.o = {
@@ -142,8 +151,12 @@ export class ApiClient {
   }
 
   getProduct(sku: string, options?: CallOptions) {
-    const path = fill(this.o.target.overrides.productGetPath, { sku });
-    return this.send(op('getProduct', 'GET', path), {}, S.productSchema, options);
+    return this.send(
+      op('getProduct', 'GET', () => fillPath(this.o.target.overrides.productGetPath, { sku })),
+      {},
+      S.productSchema,
+      options,
+    );
   }
 
   createProduct(
@@ -169,7 +182,7 @@ export class ApiClient {
 
   getInbound(id: string, options?: CallOptions) {
     return this.send(
-      op('getInbound', 'GET', fill('/inbounds/{id}', { id })),
+      op('getInbound', 'GET', () => `/inbounds/${pathSegment(id, 'id')}`),
       {},
       S.inboundSchema,
       options,
@@ -187,7 +200,7 @@ export class ApiClient {
 
   deleteInbound(id: string, options?: CallOptions) {
     return this.send(
-      op('deleteInbound', 'DELETE', fill('/inbounds/{id}', { id })),
+      op('deleteInbound', 'DELETE', () => `/inbounds/${pathSegment(id, 'id')}`),
       {},
       null,
       options,
@@ -232,7 +245,7 @@ export class ApiClient {
 
   getOrder(id: string, options?: CallOptions) {
     return this.send(
-      op('getOrder', 'GET', fill('/orders/{id}', { id })),
+      op('getOrder', 'GET', () => `/orders/${pathSegment(id, 'id')}`),
       {},
       S.orderSchema,
       options,
@@ -310,22 +323,46 @@ export class ApiClient {
         message: 'No API key is set for this profile.',
       });
 
+    // The one redaction step: whatever leaves the client, answer or error, is copied with every
+    // form of the key replaced, so no caller (IPC, status events, the audit log) can pass it on.
+    const redactor = this.redactorFor(key);
+    try {
+      return redactor.value(await this.exchange(operation, spec, schema, options, key, redactor));
+    } catch (error) {
+      // The caller's own abort reason is the caller's object: handed back as it is.
+      if (options.signal?.aborted && error === options.signal.reason) throw error;
+      throw redactor.value(error);
+    }
+  }
+
+  private async exchange<T>(
+    operation: Operation,
+    spec: RequestSpec,
+    schema: z.ZodType<T> | null,
+    options: CallOptions,
+    key: string,
+    redactor: Redactor,
+  ): Promise<T | undefined> {
     const lane = options.lane ?? 'interactive';
-    const url = buildUrl(target.baseUrl, operation.path, spec.query);
+    const path = typeof operation.path === 'function' ? operation.path() : operation.path;
+    let url = buildUrl(this.o.target.baseUrl, path, spec.query);
+    let method = operation.method;
+    let body = spec;
     const idempotent = operation.method !== 'POST';
     let failures = 0;
     let rateLimited = 0;
+    let hops = 0;
     for (;;) {
       const release = await this.o.budget.acquire(lane, options.signal);
       const started = this.o.clock.now();
       let response: Response;
       try {
-        response = await this.attempt(operation.method, url, key, spec, options);
+        response = await this.attempt(method, url, key, body, options);
       } catch (error) {
         release();
-        const failure = this.transportError(error, options.signal, key);
-        this.log({
-          method: operation.method,
+        const failure = this.transportError(error, options.signal);
+        this.log(redactor, {
+          method,
           url,
           lane,
           status: null,
@@ -340,14 +377,24 @@ export class ApiClient {
       }
       release();
       const requestId = response.headers.get('x-request-id') ?? undefined;
-      this.log({
-        method: operation.method,
+      this.log(redactor, {
+        method,
         url,
         lane,
         status: response.status,
         ms: this.o.clock.now() - started,
         ...(requestId ? { requestId } : {}),
       });
+
+      const hop = nextHop(response.status, response.headers.get('location'), url, method, hops);
+      if (hop) {
+        await response.body?.cancel();
+        hops += 1;
+        url = hop.url;
+        method = hop.method;
+        if (!hop.keepBody) body = {};
+        continue;
+      }
 
       if (response.status === 429) {
         const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
@@ -366,9 +413,12 @@ export class ApiClient {
         await sleep(this.o.clock, this.backoff((failures += 1)), options.signal);
         continue;
       }
-      if (!response.ok) throw await this.httpError(response, operation, key, requestId);
-      if (schema === null || response.status === 204) return undefined;
-      return this.parse(response, schema, key, requestId);
+      if (!response.ok) throw await this.httpError(response, operation, redactor, requestId);
+      if (schema === null || response.status === 204) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      return this.parse(response, schema, redactor, requestId);
     }
   }
 
@@ -401,17 +451,20 @@ export class ApiClient {
     }
     const timeout = AbortSignal.timeout(options.timeoutMs ?? this.o.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    return this.o.fetch(url, { method, headers, signal, ...(body === undefined ? {} : { body }) });
+    // Never 'follow': fetch would take X-Api-Key along to whatever origin a redirect names.
+    return this.o.fetch(url, {
+      method,
+      headers,
+      signal,
+      redirect: 'manual',
+      ...(body === undefined ? {} : { body }),
+    });
   }
 
-  private transportError(
-    error: unknown,
-    callerSignal: AbortSignal | undefined,
-    key: string,
-  ): ApiError | Error {
+  private transportError(error: unknown, callerSignal: AbortSignal | undefined): ApiError | Error {
     if (callerSignal?.aborted) throw callerSignal.reason;
     const name = (error as { name?: string }).name;
-    const message = redact(error instanceof Error ? error.message : String(error), [key]);
+    const message = error instanceof Error ? error.message : String(error);
     if (name === 'TimeoutError')
       return new TimeoutError({ message: 'The API did not answer in time.', cause: error });
     const code = findCauseCode(error);
@@ -426,22 +479,25 @@ export class ApiClient {
   private async httpError(
     response: Response,
     operation: Operation,
-    key: string,
+    redactor: Redactor,
     requestId: string | undefined,
   ): Promise<ApiError> {
-    const text = redact(await response.text().catch(() => ''), [key]);
+    const body = await readBounded(response, ERROR_BODY_BYTES).catch(() => ({
+      text: '',
+      truncated: false,
+    }));
     let code: string | undefined;
     let message = `${operation.name} failed with HTTP ${response.status}.`;
     let details: unknown;
     try {
-      const parsed = S.errorBodySchema.safeParse(JSON.parse(text));
+      const parsed = S.errorBodySchema.safeParse(JSON.parse(body.text));
       if (parsed.success) {
         code = parsed.data.error.code;
         message = parsed.data.error.message;
         details = parsed.data.error.details;
       }
     } catch {
-      if (text) details = { raw: text.slice(0, 2000) };
+      if (body.text) details = { raw: rawText(body.text, body.truncated, redactor) };
     }
     const init = {
       status: response.status,
@@ -459,18 +515,26 @@ export class ApiClient {
   private async parse<T>(
     response: Response,
     schema: z.ZodType<T>,
-    key: string,
+    redactor: Redactor,
     requestId: string | undefined,
   ): Promise<T> {
-    const text = await response.text();
+    const body = await readBounded(response, ANSWER_BYTES);
+    if (body.truncated) {
+      throw new ResponseFormatError({
+        code: 'response_too_large',
+        status: response.status,
+        message: `The API answered with more than ${ANSWER_BYTES} bytes; the answer was not read.`,
+        ...(requestId ? { requestId } : {}),
+      });
+    }
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(body.text);
     } catch {
       throw new ResponseFormatError({
         status: response.status,
         message: 'The API answered with something that is not JSON.',
-        details: { raw: redact(text.slice(0, 2000), [key]) },
+        details: { raw: rawText(body.text, false, redactor) },
         ...(requestId ? { requestId } : {}),
       });
     }
@@ -491,15 +555,30 @@ export class ApiClient {
     return Math.round(ceiling / 2 + (this.o.random() * ceiling) / 2);
   }
 
-  private log(entry: AttemptLog): void {
-    this.o.onAttempt?.(entry);
+  private redactorFor(key: string): Redactor {
+    if (this.redaction?.key !== key) this.redaction = { key, redactor: createRedactor([key]) };
+    return this.redaction.redactor;
   }
+
+  private log(redactor: Redactor, entry: AttemptLog): void {
+    this.o.onAttempt?.(redactor.value(entry));
+  }
+}
+
+/**
+ * The start of a body that is not what was promised, redacted before it is cut: cutting first
+ * could leave the beginning of an encoded key at the end. A body that was read only in part may
+ * end inside a form of the key, so that end is dropped first.
+ */
+function rawText(text: string, truncated: boolean, redactor: Redactor): string {
+  const whole = truncated ? text.slice(0, Math.max(0, text.length - redactor.longestForm)) : text;
+  return redactor.text(whole).slice(0, RAW_CHARS);
 }
 
 function op(
   name: string,
   method: Operation['method'],
-  path: string,
+  path: Operation['path'],
   minVersion: ApiVersion = 'v1',
 ): Operation {
   return { name, method, path, minVersion };

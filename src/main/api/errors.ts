@@ -15,7 +15,8 @@ export type ErrorFamily =
   | 'network'
   | 'timeout'
   | 'server'
-  | 'response';
+  | 'response'
+  | 'redirect';
 
 export interface ApiErrorInit {
   message: string;
@@ -27,6 +28,8 @@ export interface ApiErrorInit {
   uncertain?: boolean;
   retryAfterSeconds?: number;
   cause?: unknown;
+  /** A sentence of its own instead of the family's (e.g. an id refused before sending). */
+  messageKey?: string;
 }
 
 export abstract class ApiError extends Error {
@@ -36,6 +39,7 @@ export abstract class ApiError extends Error {
   readonly requestId: string | undefined;
   readonly details: unknown;
   readonly uncertain: boolean;
+  private readonly ownMessageKey: string | undefined;
 
   constructor(init: ApiErrorInit, defaultCode: string) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -45,10 +49,11 @@ export abstract class ApiError extends Error {
     this.requestId = init.requestId;
     this.details = init.details;
     this.uncertain = init.uncertain ?? false;
+    this.ownMessageKey = init.messageKey;
   }
 
   get messageKey(): string {
-    return `errors.api.${this.family}`;
+    return this.ownMessageKey ?? `errors.api.${this.family}`;
   }
 
   toAppError(): AppError {
@@ -142,6 +147,26 @@ export class ResponseFormatError extends ApiError {
   readonly family = 'response';
   constructor(init: ApiErrorInit) {
     super(init, 'unexpected_response');
+  }
+}
+
+export type RedirectCode = 'cross_origin' | 'too_many_redirects' | 'invalid_location';
+
+/**
+ * The API answered with a redirect Packbench will not follow: to another origin (which would
+ * take the API key along), without a usable Location, or more than the allowed number of times.
+ */
+export class RedirectError extends ApiError {
+  readonly family = 'redirect';
+  constructor(init: ApiErrorInit & { code: RedirectCode }) {
+    super(
+      {
+        messageKey:
+          init.code === 'too_many_redirects' ? 'errors.api.redirect_loop' : 'errors.api.redirect',
+        ...init,
+      },
+      'cross_origin',
+    );
   }
 }
 

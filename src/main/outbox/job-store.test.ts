@@ -41,6 +41,7 @@ describe('JobStore', () => {
     const first = store.enqueue(invoice());
     expect(first.status).toBe('enqueued');
     expect(store.enqueue(invoice())).toEqual({ status: 'existing', job: first.job });
+    store.markSending(first.job.id);
     store.markDone(first.job.id, {});
     expect(store.enqueue(invoice())).toMatchObject({
       status: 'needs_confirmation',
@@ -92,6 +93,8 @@ describe('JobStore', () => {
       message: 'bad',
     });
     expect(store.ready('p1', 10).map((j) => j.id)).toEqual([other.id]);
+    store.requeue(create.id, 0, null, ['failed']);
+    store.markSending(create.id);
     store.markDone(create.id, {});
     expect(store.ready('p1', 10).map((j) => j.id)).toEqual([upload.id, other.id]);
     expect(store.ready('p1', 10, new Set([upload.id])).map((j) => j.id)).toEqual([other.id]);
@@ -124,6 +127,7 @@ describe('JobStore', () => {
   it('edits the payload of a failed job and keeps the file', () => {
     const { store } = setup();
     const job = store.enqueue(invoice('PB-WRONG')).job;
+    store.markSending(job.id);
     store.markFailed(job.id, {
       family: 'not_found',
       code: 'not_found',
@@ -134,5 +138,46 @@ describe('JobStore', () => {
     expect(edited.payload).toEqual({ order: 'PB-1', fileName: 'nf.pdf' });
     expect(store.file(job.id)).toEqual(pdf);
     expect(() => store.replacePayload(job.id, { order: '' })).toThrow(OutboxInputError);
+  });
+
+  it('changes state only through allowed moves, as a compare-and-set, with its audit row in the same transaction', () => {
+    const { db, store } = setup();
+    const job = store.enqueue(invoice('PB-CAS')).job;
+    const audit = () => db.prepare('SELECT count(*) AS n FROM audit').get() as { n: number };
+    // queued cannot jump to done or failed: it has not been sent.
+    expect(() => store.markDone(job.id, {})).toThrow(
+      expect.objectContaining({ code: 'bad_state' }),
+    );
+    expect(() =>
+      store.markFailed(job.id, { family: 'x', code: 'x', messageKey: 'k', message: 'm' }),
+    ).toThrow(/cannot become failed/);
+    store.markSending(job.id);
+    // Two parties finishing the same send: only the first wins.
+    store.markDone(job.id, { ok: 1 }, ['sending'], () =>
+      db
+        .prepare(
+          "INSERT INTO audit (at, event, message_key, message) VALUES (1, 'job.done', 'k', 'm')",
+        )
+        .run(),
+    );
+    expect(() => store.markDone(job.id, { ok: 2 }, ['sending'])).toThrow(/cannot become done/);
+    expect(audit().n).toBe(1);
+    // A failing audit write undoes the state change with it.
+    const other = store.enqueue(invoice('PB-CAS-2')).job;
+    expect(() =>
+      store.markSending(other.id, () => {
+        throw new Error('audit write failed');
+      }),
+    ).toThrow('audit write failed');
+    expect(store.get(other.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    // done is final; uncertain never goes straight back to the queue (it is verified first).
+    expect(() => store.requeue(job.id, 0, null, ['done'])).toThrow(/cannot become queued/);
+    store.markSending(other.id);
+    store.markUncertain(
+      other.id,
+      { family: 'network', code: 'x', messageKey: 'k', message: 'm' },
+      0,
+    );
+    expect(() => store.requeue(other.id, 0, null, ['uncertain'])).toThrow(/cannot become queued/);
   });
 });

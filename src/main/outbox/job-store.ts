@@ -28,6 +28,19 @@ export type EnqueueOutcome =
   | { status: 'existing'; job: JobView }
   | { status: 'needs_confirmation'; job: JobView };
 
+/**
+ * Which state may follow which. `done` is final (sending it again is a new job); `orphaned`
+ * moves go through `orphan` and `reassign`, which change the profile too.
+ */
+export const MOVES: Record<JobState, readonly JobState[]> = {
+  queued: ['sending', 'queued'],
+  sending: ['done', 'failed', 'uncertain', 'queued'],
+  uncertain: ['sending', 'done', 'failed', 'uncertain'],
+  failed: ['queued'],
+  orphaned: [],
+  done: [],
+};
+
 export class OutboxInputError extends Error {
   readonly code:
     | 'invalid_payload'
@@ -302,40 +315,119 @@ export class JobStore {
     return row?.at ?? null;
   }
 
-  markSending(id: string): JobView {
-    this.update(id, "state = 'sending', attempts = attempts + 1", []);
-    return this.get(id);
+  /**
+   * The one door through which a job changes state: a compare-and-set on the state and attempt
+   * count read in the same transaction, refused unless the move is in MOVES and the job is in
+   * one of the states the caller expects, with the audit row written in that same transaction
+   * (so the state and the log cannot disagree after a crash).
+   */
+  transition(
+    id: string,
+    from: readonly JobState[],
+    to: JobState,
+    changes: {
+      lastError?: JobError | null;
+      nextAttemptAt?: number;
+      result?: unknown;
+      /** This move is a new attempt to send. */
+      attempt?: boolean;
+    } = {},
+    record?: () => void,
+  ): JobView {
+    return this.storing(() =>
+      transaction(this.db, () => {
+        const current = this.db.prepare('SELECT state, attempts FROM jobs WHERE id = ?').get(id) as
+          { state: JobState; attempts: number } | undefined;
+        if (!current) throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
+        if (!from.includes(current.state) || !MOVES[current.state].includes(to))
+          throw new OutboxInputError(
+            'bad_state',
+            `A job that is ${current.state} cannot become ${to} now.`,
+            { state: current.state, to },
+          );
+        const sets = ['state = ?', 'updated_at = ?'];
+        const values: (string | number | null)[] = [to, this.now()];
+        if (changes.attempt) sets.push('attempts = attempts + 1');
+        if (changes.lastError !== undefined) {
+          sets.push('last_error = ?');
+          values.push(changes.lastError === null ? null : JSON.stringify(changes.lastError));
+        }
+        if (changes.nextAttemptAt !== undefined) {
+          sets.push('next_attempt_at = ?');
+          values.push(changes.nextAttemptAt);
+        }
+        if (changes.result !== undefined) {
+          sets.push('result = ?');
+          values.push(JSON.stringify(changes.result ?? null));
+        }
+        const result = this.db
+          .prepare(`UPDATE jobs SET ${sets.join(', ')} WHERE id = ? AND state = ? AND attempts = ?`)
+          .run(...values, id, current.state, current.attempts);
+        if (Number(result.changes) !== 1)
+          throw new OutboxInputError('bad_state', `Job ${id} changed while it was being updated.`);
+        record?.();
+        return this.get(id);
+      }),
+    );
   }
 
-  markDone(id: string, result: unknown): JobView {
-    this.update(id, "state = 'done', last_error = NULL, result = ?", [
-      JSON.stringify(result ?? null),
-    ]);
-    return this.get(id);
+  markSending(
+    id: string,
+    record?: () => void,
+    from: readonly JobState[] = ['queued', 'uncertain'],
+  ): JobView {
+    return this.transition(id, from, 'sending', { attempt: true }, record);
   }
 
-  markFailed(id: string, error: JobError): JobView {
-    this.update(id, "state = 'failed', last_error = ?", [JSON.stringify(error)]);
-    return this.get(id);
+  markDone(
+    id: string,
+    result: unknown,
+    from: readonly JobState[] = ['sending', 'uncertain'],
+    record?: () => void,
+  ): JobView {
+    return this.transition(id, from, 'done', { lastError: null, result: result ?? null }, record);
   }
 
-  markUncertain(id: string, error: JobError, verifyAt: number): JobView {
-    this.update(id, "state = 'uncertain', last_error = ?, next_attempt_at = ?", [
-      JSON.stringify(error),
-      verifyAt,
-    ]);
-    return this.get(id);
+  markFailed(
+    id: string,
+    error: JobError,
+    from: readonly JobState[] = ['sending', 'uncertain'],
+    record?: () => void,
+  ): JobView {
+    return this.transition(id, from, 'failed', { lastError: error }, record);
+  }
+
+  markUncertain(
+    id: string,
+    error: JobError,
+    verifyAt: number,
+    from: readonly JobState[] = ['sending', 'uncertain'],
+    record?: () => void,
+  ): JobView {
+    return this.transition(
+      id,
+      from,
+      'uncertain',
+      { lastError: error, nextAttemptAt: verifyAt },
+      record,
+    );
   }
 
   /** Back to the queue, due at `at` (a retry after a transient failure, or "retry now"). */
-  requeue(id: string, at: number, error?: JobError | null): JobView {
-    if (error === undefined) this.update(id, "state = 'queued', next_attempt_at = ?", [at]);
-    else
-      this.update(id, "state = 'queued', next_attempt_at = ?, last_error = ?", [
-        at,
-        error === null ? null : JSON.stringify(error),
-      ]);
-    return this.get(id);
+  requeue(
+    id: string,
+    at: number,
+    error?: JobError | null,
+    from: readonly JobState[] = ['sending', 'queued', 'failed'],
+    record?: () => void,
+  ): JobView {
+    return this.transition(
+      id,
+      from,
+      'queued',
+      { nextAttemptAt: at, ...(error === undefined ? {} : { lastError: error }) },
+      record,
+    );
   }
 
   /** A failed job with a corrected payload (same kind, same file). */
@@ -371,11 +463,7 @@ export class JobStore {
       message:
         'Packbench stopped while this was being sent; checking whether the service received it.',
     };
-    for (const row of rows)
-      this.update(row.id, "state = 'uncertain', last_error = ?, next_attempt_at = ?", [
-        JSON.stringify(error),
-        this.now(),
-      ]);
+    for (const row of rows) this.markUncertain(row.id, error, this.now(), ['sending']);
     return rows.map((r) => this.get(r.id));
   }
 

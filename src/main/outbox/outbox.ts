@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { JobError, JobView, OutboxSnapshot } from '../../shared/outbox.ts';
+import type { JobError, JobState, JobView, OutboxSnapshot } from '../../shared/outbox.ts';
 import type { ApiClient } from '../api/client.ts';
 import {
   ApiError,
@@ -264,18 +264,28 @@ export class Outbox {
         'bad_state',
         'Its profile was removed: move it to a profile or discard it.',
       );
-    const requeued = this.store.requeue(
-      jobId,
-      this.o.clock.now(),
-      job.state === 'failed' ? job.lastError : undefined,
-    );
-    this.audit.record({
-      event: 'job.retry',
-      profileId: job.profileId,
-      jobId,
-      messageKey: 'outbox.retry',
-      message: 'Retry requested by the operator.',
-    });
+    if (this.inFlight.has(jobId) || job.state === 'sending')
+      throw new OutboxInputError('bad_state', 'This job is being sent or checked right now.');
+    const record = () =>
+      this.audit.record({
+        event: 'job.retry',
+        profileId: job.profileId,
+        jobId,
+        messageKey: 'outbox.retry',
+        message: 'Retry requested by the operator.',
+      });
+    const now = this.o.clock.now();
+    // "Retry now" on a job being checked checks it now; it is not sent again unverified.
+    const requeued =
+      job.state === 'uncertain'
+        ? this.store.markUncertain(jobId, job.lastError ?? INTERRUPTED, now, ['uncertain'], record)
+        : this.store.requeue(
+            jobId,
+            now,
+            job.state === 'failed' ? job.lastError : undefined,
+            ['failed', 'queued'],
+            record,
+          );
     this.publish(job.profileId, requeued);
     this.kick(job.profileId);
     return requeued;
@@ -283,7 +293,9 @@ export class Outbox {
 
   retryAll(profileId: string): number {
     const jobs = this.store.list({ profileId, states: ['queued', 'failed'] });
-    for (const job of jobs) this.store.requeue(job.id, this.o.clock.now());
+    for (const job of jobs)
+      if (!this.inFlight.has(job.id))
+        this.store.requeue(job.id, this.o.clock.now(), undefined, ['queued', 'failed']);
     this.audit.record({
       event: 'job.retry_all',
       profileId,
@@ -312,8 +324,11 @@ export class Outbox {
 
   discard(jobId: string): void {
     const job = this.store.get(jobId);
-    if (job.state === 'sending')
-      throw new Error('A job that is being sent cannot be discarded now.');
+    if (job.state === 'sending' || this.inFlight.has(jobId))
+      throw new OutboxInputError(
+        'bad_state',
+        'This job is being sent or checked right now; it can be discarded once that ends.',
+      );
     this.store.remove(jobId);
     this.audit.record({
       event: 'job.discarded',
@@ -495,7 +510,8 @@ export class Outbox {
         message: 'The service does not have it; sending again.',
       });
     }
-    this.store.markSending(job.id);
+    // Only from the state this run saw: an operator's retry or discard in between wins.
+    this.store.markSending(job.id, undefined, [job.state]);
     this.publish(job.profileId, null);
     try {
       const result = await deliver(job, this.store.file(job.id), api);
@@ -532,66 +548,78 @@ export class Outbox {
 
   private apply(job: JobView, outcome: Outcome): void {
     const now = this.o.clock.now();
+    // Where this run can have left the job: sent (sending), or not yet (queued / uncertain).
+    const from: JobState[] = ['sending', job.state];
+    const entry = (event: string, messageKey: string, message: string, details?: unknown) => () =>
+      this.audit.record({
+        event,
+        profileId: job.profileId,
+        jobId: job.id,
+        messageKey,
+        message,
+        ...(details === undefined ? {} : { details }),
+      });
     let updated: JobView;
     switch (outcome.kind) {
       case 'done':
-        updated = this.store.markDone(job.id, outcome.result);
-        this.audit.record({
-          event: 'job.done',
-          profileId: job.profileId,
-          jobId: job.id,
-          messageKey: 'outbox.done',
-          message: `${job.kind} delivered.`,
-          details: outcome.result,
-        });
+        updated = this.store.markDone(
+          job.id,
+          outcome.result,
+          from,
+          entry('job.done', 'outbox.done', `${job.kind} delivered.`, outcome.result),
+        );
         break;
       case 'failed':
-        updated = this.store.markFailed(job.id, outcome.error);
-        this.audit.record({
-          event: 'job.failed',
-          profileId: job.profileId,
-          jobId: job.id,
-          messageKey: outcome.error.messageKey,
-          message: outcome.error.message,
-        });
+        updated = this.store.markFailed(
+          job.id,
+          outcome.error,
+          from,
+          entry('job.failed', outcome.error.messageKey, outcome.error.message),
+        );
         break;
       case 'uncertain':
-        updated = this.store.markUncertain(job.id, outcome.error, now);
-        this.audit.record({
-          event: 'job.uncertain',
-          profileId: job.profileId,
-          jobId: job.id,
-          messageKey: 'outbox.uncertain',
-          message: `No clear answer (${outcome.error.message}); checking before sending again.`,
-        });
+        updated = this.store.markUncertain(
+          job.id,
+          outcome.error,
+          now,
+          from,
+          entry(
+            'job.uncertain',
+            'outbox.uncertain',
+            `No clear answer (${outcome.error.message}); checking before sending again.`,
+          ),
+        );
         break;
-      case 'auth':
-        updated = this.store.requeue(job.id, now, outcome.error);
-        if (this.authPaused.has(job.profileId)) break;
+      case 'auth': {
+        const first = !this.authPaused.has(job.profileId);
         this.authPaused.add(job.profileId);
-        this.audit.record({
-          event: 'outbox.paused_auth',
-          profileId: job.profileId,
-          jobId: job.id,
-          messageKey: 'outbox.paused_auth',
-          message: 'The service refused the API key; sending is paused until the key is changed.',
-        });
+        const record = first
+          ? entry(
+              'outbox.paused_auth',
+              'outbox.paused_auth',
+              'The service refused the API key; sending is paused until the key is changed.',
+            )
+          : undefined;
+        // A job being verified stays to be verified (with the new key), never simply re-sent.
+        updated =
+          this.store.get(job.id).state === 'uncertain'
+            ? this.store.markUncertain(job.id, outcome.error, now, from, record)
+            : this.store.requeue(job.id, now, outcome.error, from, record);
         break;
+      }
       case 'retry': {
         const current = this.store.get(job.id);
         const delay = outcome.afterMs ?? this.backoff(Math.max(1, current.attempts));
+        const record = entry(
+          'job.retry_scheduled',
+          outcome.error.messageKey,
+          `${outcome.error.message} Next try in ${Math.round(delay / 1000)} s.`,
+        );
         // An uncertain job stays uncertain: it must be verified again before any resend.
         updated =
           current.state === 'uncertain'
-            ? this.store.markUncertain(job.id, outcome.error, now + delay)
-            : this.store.requeue(job.id, now + delay, outcome.error);
-        this.audit.record({
-          event: 'job.retry_scheduled',
-          profileId: job.profileId,
-          jobId: job.id,
-          messageKey: outcome.error.messageKey,
-          message: `${outcome.error.message} Next try in ${Math.round(delay / 1000)} s.`,
-        });
+            ? this.store.markUncertain(job.id, outcome.error, now + delay, from, record)
+            : this.store.requeue(job.id, now + delay, outcome.error, from, record);
         break;
       }
     }
