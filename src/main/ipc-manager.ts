@@ -4,7 +4,7 @@ import {
   type InvokeChannels,
   type InvokeName,
 } from '../shared/ipc/channels.ts';
-import { inputSchemas, type ParsedInput } from '../shared/ipc/input-schemas.ts';
+import { boundsRefusal, inputSchemas, type ParsedInput } from '../shared/ipc/input-schemas.ts';
 import { fail, type Result } from '../shared/result.ts';
 
 export interface IpcEventLike {
@@ -59,6 +59,9 @@ export function registerIpcHandlers(
     }
     const parsed = inputSchemas[name].safeParse(raw);
     if (!parsed.success) {
+      // Over a bound of the limit table: its own code and sentence, and no echo of the input.
+      const refusal = boundsRefusal(parsed.error);
+      if (refusal) return fail(refusal);
       return fail({
         code: 'ipc.invalid_input',
         messageKey: 'errors.ipc.invalid_input',

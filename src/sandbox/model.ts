@@ -46,3 +46,10 @@ export interface SandboxState {
   companies: Record<string, CompanyState>;
   receipts: Receipt[];
 }
+
+/**
+ * One entry of a company's records by id or SKU. Own properties only: a plain-object lookup of
+ * "constructor" or "toString" would find Object.prototype's function and answer with it.
+ */
+export const entry = <T>(records: Record<string, T>, key: string | undefined): T | undefined =>
+  key !== undefined && Object.hasOwn(records, key) ? records[key] : undefined;

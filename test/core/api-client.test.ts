@@ -15,6 +15,7 @@ import {
 } from '../../src/main/api/errors.ts';
 import { systemClock } from '../../src/main/core/clock.ts';
 import { CompanyBudget } from '../../src/main/core/rate-budget.ts';
+import { LIMITS } from '../../src/shared/limits.ts';
 import { endpointOverridesSchema } from '../../src/shared/profile.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { PDF, ZPL_TWO_LABELS } from '../sandbox/helpers.ts';
@@ -381,5 +382,61 @@ describe('rate budget with the real sandbox', () => {
       ...accepted.map((t) => accepted.filter((u) => u >= t && u < t + 1_000).length),
     );
     expect(maxInWindow).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('answers are read only up to a bound', () => {
+  /** A body that never ends; counts what the client pulled. */
+  function endless(chunk: Uint8Array) {
+    const pulled = { bytes: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled.bytes += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        pulled.cancelled = true;
+      },
+    });
+    return { body, pulled };
+  }
+  const withFetch = (fetchImpl: typeof fetch) =>
+    new ApiClient({
+      target: {
+        baseUrl: 'https://api.example.test',
+        apiVersion: 'v1.1',
+        overrides: endpointOverridesSchema.parse({}),
+      },
+      getKey: async () => 'key-abcdef-123456',
+      budget: new CompanyBudget({ clock: systemClock }),
+      clock: systemClock,
+      maxRetries: 0,
+      fetch: fetchImpl,
+    });
+
+  it('an answer larger than one IPC message is refused, and the rest is never read', async () => {
+    const { body, pulled } = endless(new Uint8Array(1024 * 1024).fill(0x20));
+    const api = withFetch(async () => new Response(body, { status: 200 }));
+    await expect(api.getOrder('PB-1')).rejects.toMatchObject({
+      constructor: ResponseFormatError,
+      code: 'response_too_large',
+    });
+    expect(pulled.cancelled).toBe(true);
+    // The stream may be a couple of chunks ahead of the reader.
+    expect(pulled.bytes).toBeLessThanOrEqual(LIMITS.messageBytes + 3 * 1024 * 1024);
+  });
+
+  it('an error body is read up to 64 KB; its raw view is redacted and short', async () => {
+    const text = new TextEncoder().encode('<p>key-abcdef-123456</p>'.repeat(100));
+    const { body, pulled } = endless(text);
+    const api = withFetch(async () => new Response(body, { status: 400 }));
+    const error = (await api.getOrder('PB-1').catch((e: unknown) => e)) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    const raw = (error.details as { raw: string }).raw;
+    expect(raw.length).toBeLessThanOrEqual(2000);
+    expect(raw).toContain('<p>••••3456</p>');
+    expect(raw).not.toContain('abcdef-123456');
+    expect(pulled.cancelled).toBe(true);
+    expect(pulled.bytes).toBeLessThanOrEqual(LIMITS.stringBytes + 3 * text.byteLength);
   });
 });

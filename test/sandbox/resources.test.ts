@@ -101,6 +101,20 @@ describe('products', () => {
     expect(errorOf(await call(sandbox, 'GET', '/products/NOPE-1')).code).toBe('not_found');
   });
 
+  it('an id that names a JavaScript object member is an id like any other (404, JSON)', async () => {
+    for (const id of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      for (const path of [`/orders/${id}`, `/products/${id}`, `/inbounds/${id}`]) {
+        const answer = await call(sandbox, 'GET', path);
+        expect(answer.status, path).toBe(404);
+        expect(errorOf(answer).code, path).toBe('not_found');
+      }
+      expect(
+        (await call(sandbox, 'PUT', '/products', { json: { sku: id, name: 'x' } })).status,
+        id,
+      ).toBe(404);
+    }
+  });
+
   it('validates bodies against the OpenAPI schema with specific details', async () => {
     const result = await call(sandbox, 'POST', '/products', {
       json: { sku: 'X 1', unit_price: -1, colour: 'red' },

@@ -6,8 +6,8 @@ import { sleep, type Clock } from '../core/clock.ts';
 import type { CompanyBudget, Lane } from '../core/rate-budget.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { readBounded } from './body.ts';
-import type { ApiError } from './errors.ts';
 import {
+  ApiError,
   AuthenticationError,
   errorForStatus,
   NetworkError,
@@ -369,7 +369,12 @@ export class ApiClient {
           ms: this.o.clock.now() - started,
           error: failure.message,
         });
-        if (idempotent && failures < this.o.maxRetries) {
+        // A PUT whose answer was lost may have been applied: sending it again re-applies it over
+        // whatever changed in between. Only failures that prove nothing arrived are retried
+        // here; the outbox verifies the rest by reading back.
+        const uncertain = failure instanceof ApiError && failure.uncertain;
+        const retryable = idempotent && !(method === 'PUT' && uncertain);
+        if (retryable && failures < this.o.maxRetries) {
           await sleep(this.o.clock, this.backoff((failures += 1)), options.signal);
           continue;
         }
@@ -386,7 +391,13 @@ export class ApiClient {
         ...(requestId ? { requestId } : {}),
       });
 
-      const hop = nextHop(response.status, response.headers.get('location'), url, method, hops);
+      let hop;
+      try {
+        hop = nextHop(response.status, response.headers.get('location'), url, method, hops);
+      } catch (error) {
+        await response.body?.cancel().catch(() => undefined);
+        throw error;
+      }
       if (hop) {
         await response.body?.cancel();
         hops += 1;

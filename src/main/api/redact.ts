@@ -38,9 +38,10 @@ export function createRedactor(secrets: readonly (string | null | undefined)[]):
     .filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET)
     .map((secret) => ({ forms: formsOf(secret), replacement: mask(secret) }))
     .map(({ forms, replacement }) => ({ forms, pattern: patternFor(forms), replacement }));
-  const lengths = rules.flatMap((rule) => rule.forms.map((form) => form.length));
+  const lengths = rules.flatMap((rule) => rule.forms.map((form) => form.text.length));
   const shortest = Math.min(...lengths);
-  const longestForm = Math.max(0, ...lengths);
+  // A base64 form may be followed by one more character and padding.
+  const longestForm = Math.max(0, ...lengths) + 3;
 
   const text = (input: string): string => {
     if (input.length < shortest) return input;
@@ -101,15 +102,23 @@ export function createRedactor(secrets: readonly (string | null | undefined)[]):
   };
 }
 
+interface Form {
+  text: string;
+  /** Base64: the last character mixing the secret's last bits, and any padding, go too. */
+  base64: boolean;
+}
+
 /** Every text that gives the secret away, longest first. */
-function formsOf(secret: string): string[] {
+function formsOf(secret: string): Form[] {
   const textual = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
   const bytes = Buffer.from(secret, 'utf8');
-  const encoded = [bytes.toString('hex'), ...base64Cores(bytes)].filter(
-    (form) => form.length >= MIN_ENCODED,
-  );
-  const forms = new Set([...textual, ...textual.flatMap(windows), ...encoded]);
-  return [...forms].sort((a, b) => b.length - a.length);
+  const plain = [...textual, ...textual.flatMap(windows), bytes.toString('hex')];
+  const forms = new Map<string, Form>();
+  for (const text of plain) forms.set(text, { text, base64: false });
+  for (const text of base64Cores(bytes)) forms.set(text, { text, base64: true });
+  return [...forms.values()]
+    .filter((form) => form.text.length >= Math.min(MIN_ENCODED, secret.length))
+    .sort((a, b) => b.text.length - a.text.length);
 }
 
 const windows = (text: string): string[] =>
@@ -134,8 +143,11 @@ function base64Cores(bytes: Buffer): string[] {
   return cores;
 }
 
-function patternFor(forms: readonly string[]): RegExp {
-  const escaped = forms.map((form) => form.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+function patternFor(forms: readonly Form[]): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  const pieces = forms.map(({ text, base64 }) =>
+    base64 ? `${escape(text)}[A-Za-z0-9+/_-]?={0,2}` : escape(text),
+  );
   // Case-insensitive: hex comes in either case, and host names are lower-cased by URL parsing.
-  return new RegExp(escaped.join('|'), 'gi');
+  return new RegExp(pieces.join('|'), 'gi');
 }

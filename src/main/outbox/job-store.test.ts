@@ -180,4 +180,25 @@ describe('JobStore', () => {
     );
     expect(() => store.requeue(other.id, 0, null, ['uncertain'])).toThrow(/cannot become queued/);
   });
+
+  it('refuses a payload over the bounds before parsing or storing it', () => {
+    const { store } = setup();
+    const huge = 'x'.repeat(100 * 1024 * 1024);
+    expect(() =>
+      store.enqueue({
+        profileId: 'p1',
+        kind: 'product.create',
+        payload: { product: { sku: 'BIG-1', name: 'Big', note: huge } },
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'invalid_payload',
+        details: expect.objectContaining({
+          code: 'limits.string_too_long',
+          path: ['product', 'note'],
+        }),
+      }),
+    );
+    expect(store.list()).toEqual([]);
+  });
 });

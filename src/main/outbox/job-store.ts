@@ -12,6 +12,7 @@ import {
   type JobView,
   type OutboxCounts,
 } from '../../shared/outbox.ts';
+import { checkBounds, describePath } from '../../shared/limits.ts';
 import { isDiskFull, transaction } from './database.ts';
 
 export interface EnqueueInput {
@@ -125,6 +126,18 @@ export class JobStore {
   }
 
   enqueue(input: EnqueueInput): EnqueueOutcome {
+    // The bounds first: a 100 MB string would otherwise be parsed, hashed and stored.
+    const bounds = checkBounds(input.payload);
+    if (!bounds.ok)
+      throw new OutboxInputError(
+        'invalid_payload',
+        `${describePath(['payload', ...bounds.path])} is over the ${bounds.code.replaceAll('_', ' ')} limit (${bounds.limit}).`,
+        {
+          code: `limits.${bounds.code}`,
+          path: bounds.path,
+          limit: bounds.limit,
+        },
+      );
     const schema = jobPayloadSchemas[input.kind];
     if (!schema)
       throw new OutboxInputError('invalid_payload', `Unknown job kind "${String(input.kind)}".`);

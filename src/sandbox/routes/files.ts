@@ -1,3 +1,4 @@
+import { entry } from '../model.ts';
 import type {
   FileReceipt,
   InvoiceReceipt,
@@ -33,7 +34,7 @@ function requireOrderAndFile(
   if (problems.length > 0 || orderId === undefined || !upload.file) {
     throw badRequest(`The upload needs ${EXPECTED}.`, problems);
   }
-  if (!ctx.data.orders[orderId]) throw notFound('order', orderId);
+  if (!entry(ctx.data.orders, orderId)) throw notFound('order', orderId);
   if (upload.file.data.length === 0)
     throw unprocessable(`The file "${upload.file.fileName}" is empty.`);
   return { orderId, file: upload.file };
@@ -61,7 +62,7 @@ export const uploadInvoice: RouteHandler = async (ctx) => {
   if (!looksLikePdf(file.data)) {
     throw unprocessable(`"${file.fileName}" is not a PDF: it does not start with a PDF header.`);
   }
-  const order = ctx.data.orders[orderId];
+  const order = entry(ctx.data.orders, orderId);
   if (!order) throw notFound('order', orderId);
   const receipt = receiptOf(file, 'application/pdf', ctx.now().toISOString());
   const replaced = order.invoice !== null;
@@ -103,7 +104,7 @@ export const uploadLabel: RouteHandler = async (ctx) => {
     );
   }
   const labelCount = countLabels(format, file);
-  const order = ctx.data.orders[orderId];
+  const order = entry(ctx.data.orders, orderId);
   if (!order) throw notFound('order', orderId);
   const at = ctx.now().toISOString();
   const id = `LBL-${String(ctx.data.nextLabel).padStart(6, '0')}`;

@@ -2,11 +2,11 @@ import type { Inbound, InboundCreate } from '../../shared/api/types.ts';
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import { conflict, notFound, unprocessable } from '../errors.ts';
 import { sha256 } from '../files.ts';
-import { WAREHOUSES } from '../model.ts';
+import { WAREHOUSES, entry } from '../model.ts';
 import type { RouteHandler } from './context.ts';
 
 export const getInbound: RouteHandler = ({ data, params }) => {
-  const inbound = data.inbounds[params['id'] ?? ''];
+  const inbound = entry(data.inbounds, params['id']);
   if (!inbound) throw notFound('inbound', params['id'] ?? '');
   return { status: 200, body: inbound };
 };
@@ -20,7 +20,7 @@ export const createInbound: RouteHandler = ({ data, body, now, commit }) => {
     );
   }
   const problems = input.items.flatMap((item, i) => {
-    const product = data.products[item.sku];
+    const product = entry(data.products, item.sku);
     if (!product) return [{ path: `items.${i}.sku`, message: `unknown SKU "${item.sku}"` }];
     if (product.batch_controlled && (!item.batch || !item.expiry_date)) {
       return [
@@ -43,7 +43,7 @@ export const createInbound: RouteHandler = ({ data, body, now, commit }) => {
 
 export const deleteInbound: RouteHandler = ({ data, params, commit }) => {
   const id = params['id'] ?? '';
-  const inbound = data.inbounds[id];
+  const inbound = entry(data.inbounds, id);
   if (!inbound) throw notFound('inbound', id);
   if (inbound.status === 'received') {
     throw conflict(`Inbound "${id}" was already received into stock and can no longer be deleted.`);

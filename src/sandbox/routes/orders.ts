@@ -1,6 +1,7 @@
 import type { Order, OrderCreate, OrderStatus, OrderUpdate } from '../../shared/api/types.ts';
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import type { CompanyState } from '../model.ts';
+import { entry } from '../model.ts';
 import { WAREHOUSES } from '../model.ts';
 import { conflict, notFound, unprocessable, type ErrorDetail } from '../errors.ts';
 import { sha256 } from '../files.ts';
@@ -43,7 +44,7 @@ export const listOrders: RouteHandler = ({ data, query }) => {
 };
 
 export const getOrder: RouteHandler = ({ data, params }) => {
-  const order = data.orders[params['id'] ?? ''];
+  const order = entry(data.orders, params['id']);
   if (!order) throw notFound('order', params['id'] ?? '');
   return { status: 200, body: order };
 };
@@ -60,7 +61,7 @@ function checkReferences(data: CompanyState, input: Partial<OrderCreate>): void 
     });
   }
   input.items?.forEach((item, i) => {
-    if (!data.products[item.sku])
+    if (!entry(data.products, item.sku))
       problems.push({ path: `items.${i}.sku`, message: `unknown SKU "${item.sku}"` });
   });
   if (problems.length > 0)
@@ -69,7 +70,7 @@ function checkReferences(data: CompanyState, input: Partial<OrderCreate>): void 
 
 export const createOrder: RouteHandler = ({ data, body, now, commit }) => {
   const input = body as OrderCreate;
-  if (data.orders[input.id]) {
+  if (entry(data.orders, input.id)) {
     throw conflict(`An order with id "${input.id}" already exists; update it with PUT /orders.`);
   }
   checkReferences(data, input);
@@ -78,7 +79,7 @@ export const createOrder: RouteHandler = ({ data, body, now, commit }) => {
     ...input,
     items: input.items.map((item) => ({
       ...item,
-      unit_price: item.unit_price ?? data.products[item.sku]?.unit_price ?? 0,
+      unit_price: item.unit_price ?? entry(data.products, item.sku)?.unit_price ?? 0,
     })),
     status: 'new',
     created_at: at,
@@ -93,7 +94,7 @@ export const createOrder: RouteHandler = ({ data, body, now, commit }) => {
 
 export const updateOrder: RouteHandler = ({ data, body, now, commit }) => {
   const input = body as OrderUpdate;
-  const existing = data.orders[input.id];
+  const existing = entry(data.orders, input.id);
   if (!existing) throw notFound('order', input.id);
   const { id, status, ...changes } = input;
   if (

@@ -1,3 +1,4 @@
+import { entry } from '../model.ts';
 import type { Product, ProductCreate, ProductUpdate } from '../../shared/api/types.ts';
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -17,14 +18,14 @@ export const listProducts: RouteHandler = ({ data, query }) => {
 };
 
 export const getProduct: RouteHandler = ({ data, params }) => {
-  const product = data.products[params['sku'] ?? ''];
+  const product = entry(data.products, params['sku']);
   if (!product) throw notFound('product', params['sku'] ?? '');
   return { status: 200, body: product };
 };
 
 export const createProduct: RouteHandler = ({ data, body, now, commit }) => {
   const input = body as ProductCreate;
-  if (data.products[input.sku]) {
+  if (entry(data.products, input.sku)) {
     throw conflict(
       `A product with SKU "${input.sku}" already exists; update it with PUT /products.`,
     );
@@ -44,7 +45,7 @@ export const createProduct: RouteHandler = ({ data, body, now, commit }) => {
 
 export const updateProduct: RouteHandler = ({ data, body, now, commit }) => {
   const input = body as ProductUpdate;
-  const existing = data.products[input.sku];
+  const existing = entry(data.products, input.sku);
   if (!existing) throw notFound('product', input.sku);
   const updated: Product = { ...existing, ...input, updated_at: now().toISOString() };
   data.products[input.sku] = updated;

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type * as Api from './types.ts';
 
 // Tolerant response schemas: the fields Packbench relies on are checked, everything else passes
-// through untouched so the UI can show it raw. Each is checked against the generated OpenAPI type.
+// through so the UI can show it raw (and the outbox can read back what it sent). Unknown fields are
+// not stripped but redacted: the API client copies every answer with every form of the API key
+// replaced (src/main/api/redact.ts) before it leaves the client. Each schema is checked against
+// the generated OpenAPI type.
 
 const timestamp = z.string().min(1);
 const loose = z.looseObject;

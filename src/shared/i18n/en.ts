@@ -367,6 +367,20 @@ export const en = {
       timeout: 'The service did not answer in time.',
       server: 'The service had a problem: {{message}}',
       response: 'The service answered in an unexpected way.',
+      redirect:
+        "The service sent this request to another address, and Packbench did not follow so the API key stays safe. Check the profile's base URL: {{message}}",
+      redirect_loop:
+        "The service kept redirecting this request, so Packbench stopped. Check the profile's base URL.",
+      invalid_path_segment: 'That identifier cannot be used: {{message}} Nothing was sent.',
+      invalid_path_template:
+        "The profile's path has a placeholder Packbench cannot fill. Check the endpoint paths in Settings: {{message}}",
+    },
+    limits: {
+      file_too_large: 'That file is too large to take in ({{message}}).',
+      string_too_long: 'A text in this input is too long ({{message}}).',
+      too_many_items: 'A list in this input has too many entries ({{message}}).',
+      too_deep: 'This input is nested too deeply ({{message}}).',
+      message_too_large: 'This input is too large to take in at once ({{message}}).',
     },
     outbox: {
       invalid_payload: 'That submission is not valid: {{message}}',

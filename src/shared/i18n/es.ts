@@ -372,6 +372,21 @@ export const es: Messages = {
       timeout: 'El servicio no respondió a tiempo.',
       server: 'El servicio tuvo un problema: {{message}}',
       response: 'El servicio respondió de forma inesperada.',
+      redirect:
+        'El servicio envió esta solicitud a otra dirección y Packbench no la siguió, para proteger la clave de API. Revise la URL base del perfil: {{message}}',
+      redirect_loop:
+        'El servicio siguió redirigiendo esta solicitud, así que Packbench se detuvo. Revise la URL base del perfil.',
+      invalid_path_segment: 'Ese identificador no se puede usar: {{message}} No se envió nada.',
+      invalid_path_template:
+        'La ruta del perfil tiene un marcador que Packbench no puede completar. Revise las rutas de los endpoints en Configuración: {{message}}',
+    },
+    limits: {
+      file_too_large: 'Ese archivo es demasiado grande para aceptarlo ({{message}}).',
+      string_too_long: 'Un texto de esta entrada es demasiado largo ({{message}}).',
+      too_many_items: 'Una lista de esta entrada tiene demasiados elementos ({{message}}).',
+      too_deep: 'Esta entrada tiene demasiados niveles anidados ({{message}}).',
+      message_too_large:
+        'Esta entrada es demasiado grande para aceptarla de una vez ({{message}}).',
     },
     outbox: {
       invalid_payload: 'Ese envío no es válido: {{message}}',

@@ -372,6 +372,20 @@ export const ptBR: Messages = {
       timeout: 'O serviço não respondeu a tempo.',
       server: 'O serviço teve um problema: {{message}}',
       response: 'O serviço respondeu de forma inesperada.',
+      redirect:
+        'O serviço enviou esta solicitação para outro endereço e o Packbench não a seguiu, para proteger a chave de API. Verifique o URL base do perfil: {{message}}',
+      redirect_loop:
+        'O serviço continuou redirecionando esta solicitação, e o Packbench parou. Verifique o URL base do perfil.',
+      invalid_path_segment: 'Esse identificador não pode ser usado: {{message}} Nada foi enviado.',
+      invalid_path_template:
+        'O caminho do perfil tem um marcador que o Packbench não consegue preencher. Verifique os caminhos dos endpoints em Configurações: {{message}}',
+    },
+    limits: {
+      file_too_large: 'Esse arquivo é grande demais para ser aceito ({{message}}).',
+      string_too_long: 'Um texto nesta entrada é longo demais ({{message}}).',
+      too_many_items: 'Uma lista nesta entrada tem itens demais ({{message}}).',
+      too_deep: 'Esta entrada tem níveis aninhados demais ({{message}}).',
+      message_too_large: 'Esta entrada é grande demais para ser aceita de uma vez ({{message}}).',
     },
     outbox: {
       invalid_payload: 'Esse envio não é válido: {{message}}',

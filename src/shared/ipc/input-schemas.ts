@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { checkBounds, describePath, type BoundCode } from '../limits.ts';
 import { JOB_STATES } from '../outbox.ts';
 import { profileInputSchema } from '../profile.ts';
+import type { AppError } from '../result.ts';
 import type { InvokeChannels, InvokeName } from './channels.ts';
 
 const id = z.string().trim().min(1).max(64);
@@ -9,8 +11,58 @@ const bytes = z.instanceof(Uint8Array).refine((b) => b.length > 0, 'is empty');
 const jobId = z.string().uuid();
 const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'is not a profile id');
 
+const BOUND_MESSAGES: Record<BoundCode, (limit: number) => string> = {
+  file_too_large: (limit) => `is a file larger than ${size(limit)}`,
+  string_too_long: (limit) => `is a text longer than ${size(limit)}`,
+  too_many_items: (limit) => `holds more than ${limit} entries`,
+  too_deep: (limit) => `is nested more than ${limit} levels deep`,
+  message_too_large: (limit) => `is larger than ${size(limit)}`,
+};
+
+const size = (n: number) =>
+  n % (1024 * 1024) === 0
+    ? `${n / (1024 * 1024)} MB`
+    : n % 1024 === 0
+      ? `${n / 1024} KB`
+      : `${n} bytes`;
+
+/**
+ * The limit table, checked on the raw input before the channel's own schema runs: a 100 MB
+ * string is refused without being trimmed, copied or matched against a pattern first.
+ */
+const bounded = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const check = checkBounds(value);
+      if (check.ok) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: check.path,
+        message: BOUND_MESSAGES[check.code](check.limit),
+        params: { bound: check.code, limit: check.limit },
+        continue: false,
+      });
+    })
+    .pipe(schema);
+
+/** The failure for an input refused by the limit table (its own code and sentence), or null. */
+export function boundsRefusal(error: z.ZodError): AppError | null {
+  const issue = error.issues.find(
+    (i) => i.code === 'custom' && typeof (i.params as { bound?: unknown })?.bound === 'string',
+  );
+  if (!issue || issue.code !== 'custom') return null;
+  const { bound, limit } = issue.params as { bound: BoundCode; limit: number };
+  return {
+    code: `limits.${bound}`,
+    messageKey: `errors.limits.${bound}`,
+    message: `${describePath(issue.path as (string | number)[])} ${issue.message}.`,
+    details: { path: issue.path, limit },
+  };
+}
+
 /** Main validates every IPC input against these before anything else sees it. */
-export const inputSchemas = {
+const channelSchemas = {
   getAppInfo: z.undefined(),
   getThirdPartyNotices: z.undefined(),
   getStatus: z.undefined(),
@@ -81,4 +133,12 @@ export const inputSchemas = {
   exportAuditCsv: z.undefined(),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
-export type ParsedInput<K extends InvokeName> = z.output<(typeof inputSchemas)[K]>;
+type Bounded<S> = {
+  [K in keyof S]: S[K] extends z.ZodType ? z.ZodPipe<z.ZodUnknown, S[K]> : never;
+};
+
+export const inputSchemas = Object.fromEntries(
+  Object.entries(channelSchemas).map(([name, schema]) => [name, bounded(schema)]),
+) as Bounded<typeof channelSchemas>;
+
+export type ParsedInput<K extends InvokeName> = z.output<(typeof channelSchemas)[K]>;

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
+import { createHandlers } from '../../src/main/handlers.ts';
+import { registerIpcHandlers, type IpcEventLike } from '../../src/main/ipc-manager.ts';
+import { channelOf, type InvokeName } from '../../src/shared/ipc/channels.ts';
+import type { Result } from '../../src/shared/result.ts';
+import { memoryKeychain, tempDir, useTestProfile } from '../outbox/helpers.ts';
+import { startHostileApi, type HostileApi, type HostileMode } from './hostile-api.ts';
+import { distinctPlaces, findLeaks, HOSTILE_KEY } from './key-forms.ts';
+
+// The whole way to the window: the real StationCore, the real handlers and IPC manager, an
+// active profile pointing at the hostile API. Every IPC answer, every status event, every outbox
+// event and the audit log (the window reads it, and exports it as CSV) must hold no form of the key.
+
+const MODES: HostileMode[] = [
+  'error:400',
+  'error:401',
+  'error:403',
+  'error:404',
+  'error:409',
+  'error:413',
+  'error:422',
+  'error:500',
+  'error:503',
+  'text-error:502',
+  'wrong-shape',
+  'not-json',
+  'extra-fields',
+];
+
+let hostile: HostileApi;
+let elsewhere: HostileApi;
+let core: StationCore;
+let profileId: string;
+let removeDir: () => void;
+const events: { name: string; payload: unknown }[] = [];
+const registered = new Map<string, (event: IpcEventLike, input: unknown) => unknown>();
+const own: IpcEventLike = { sender: { id: 1 }, senderFrame: { url: 'app://packbench/index.html' } };
+const invoke = (name: InvokeName, input?: unknown) =>
+  registered.get(channelOf(name))?.(own, input) as Promise<Result<unknown>>;
+
+beforeAll(async () => {
+  hostile = await startHostileApi(HOSTILE_KEY, 'extra-fields');
+  elsewhere = await startHostileApi('elsewhere-has-no-key', 'extra-fields');
+  const dir = tempDir('packbench-hostile-');
+  removeDir = dir.remove;
+  core = await createStationCore({
+    dataDir: dir.path,
+    keychain: memoryKeychain(),
+    budget: { limit: 100_000 },
+    health: { intervalMs: 60_000, retryMs: 100 },
+    outbox: { backoffBaseMs: 50, backoffCapMs: 200 },
+    timeoutMs: 5_000,
+  });
+  core.onStatus((status) => events.push({ name: 'onStatus', payload: status }));
+  core.outbox.subscribe((id, snapshot, job) =>
+    events.push({ name: 'onOutbox', payload: { profileId: id, snapshot, job } }),
+  );
+  registerIpcHandlers(
+    {
+      handle: (channel, listener) => void registered.set(channel, listener),
+      removeHandler: (channel) => void registered.delete(channel),
+    },
+    createHandlers({
+      core,
+      appInfo: () => ({
+        name: 'Packbench',
+        version: 'test',
+        versions: { node: process.versions.node, electron: null, chrome: null },
+        platform: process.platform,
+      }),
+      thirdPartyNotices: () => '',
+    }),
+    { isTrustedSender: (event) => event.sender.id === 1 },
+  );
+  profileId = (await useTestProfile(core, hostile.url, HOSTILE_KEY)).id;
+});
+afterAll(async () => {
+  await core.close();
+  await hostile.close();
+  await elsewhere.close();
+  removeDir();
+});
+
+async function settled(jobId: string): Promise<void> {
+  for (let i = 0; i < 50; i += 1) {
+    const state = core.outbox.store.get(jobId).state;
+    if (state !== 'queued' && state !== 'sending') return;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+describe('the key never reaches the window through IPC', () => {
+  const places: string[] = [];
+  afterAll(() =>
+    console.log(`ipc: ${places.length} leak places, ${distinctPlaces(places)} distinct`),
+  );
+
+  it.each(MODES)('%s: answers, events and the audit log hold no form of it', async (mode) => {
+    const answers: Record<string, unknown> = {};
+    // A 401 or 403 holds the outbox until the key changes: setting it again releases it.
+    hostile.mode = 'extra-fields';
+    answers['setKey'] = await invoke('setKey', { profileId, key: HOSTILE_KEY });
+    hostile.mode = mode;
+    events.length = 0;
+    const reads: [InvokeName, unknown][] = [
+      ['lookupOrder', { id: 'PB-1' }],
+      ['getProduct', { sku: 'SKU-1' }],
+      ['getInbound', { id: 'IN-1' }],
+      ['listProducts', {}],
+      ['listOrders', {}],
+      ['queryInventory', { sku: 'SKU-1' }],
+      ['queryTrackings', { order: 'PB-1' }],
+      ['testConnection', undefined],
+      ['switchProfile', { id: profileId }],
+      ['getStatus', undefined],
+    ];
+    await Promise.all(
+      reads.map(async ([name, input]) => {
+        answers[name] = await invoke(name, input);
+      }),
+    );
+    const submitted = (await invoke('submitJob', {
+      kind: 'product.create',
+      payload: { product: { sku: `H-${mode.replace(/\W/g, '')}`, name: 'hostile' } },
+    })) as Result<{ job: { id: string } }>;
+    if (submitted.ok) await settled(submitted.value.job.id);
+    answers['submitJob'] = submitted;
+    answers['getOutbox'] = await invoke('getOutbox', {});
+    answers['getAudit'] = await invoke('getAudit', {});
+    answers['exportAuditCsv'] = await invoke('exportAuditCsv');
+    answers['getKeyStatus'] = await invoke('getKeyStatus', {});
+
+    const found = [
+      ...findLeaks(answers, HOSTILE_KEY, `${mode} ipc`),
+      ...findLeaks(events, HOSTILE_KEY, `${mode} events`),
+      ...findLeaks(core.outbox.audit.list({ limit: 10_000 }), HOSTILE_KEY, `${mode} audit`),
+    ];
+    places.push(...found);
+    expect(found).toEqual([]);
+    // Redacted, not emptied: what the server said is still there, with the mask in place.
+    const shown = JSON.stringify(
+      mode === 'extra-fields' ? answers['getProduct'] : answers['lookupOrder'],
+    );
+    expect(shown).toContain('••••0e6c');
+  });
+
+  it('the hostile API was reached with the key', () => {
+    expect(hostile.seen.some((r) => r.headers['x-api-key'] === HOSTILE_KEY)).toBe(true);
+  });
+});
+
+describe('a redirect to another origin, through the station', () => {
+  it('lookups and submissions fail with the redirect sentence; the other origin sees nothing', async () => {
+    hostile.mode = 'extra-fields';
+    await invoke('setKey', { profileId, key: HOSTILE_KEY });
+    hostile.mode = `redirect:307:${elsewhere.url}`;
+    expect(await invoke('lookupOrder', { id: 'PB-1' })).toMatchObject({
+      ok: false,
+      error: { code: 'api.redirect.cross_origin', messageKey: 'errors.api.redirect' },
+    });
+    const submitted = (await invoke('submitJob', {
+      kind: 'order.create',
+      payload: { order: { id: 'PB-REDIRECT', items: [] } },
+    })) as Result<{ job: { id: string } }>;
+    expect(submitted.ok).toBe(true);
+    if (!submitted.ok) return;
+    await settled(submitted.value.job.id);
+    expect(core.outbox.store.get(submitted.value.job.id)).toMatchObject({
+      state: 'failed',
+      lastError: { family: 'redirect', code: 'cross_origin', messageKey: 'errors.api.redirect' },
+    });
+    expect(elsewhere.seen).toEqual([]);
+  });
+});
+
+describe('path parameters, through the station', () => {
+  it('an order id of ".." is refused with the validation family; "constructor" is an id', async () => {
+    hostile.mode = 'extra-fields';
+    const before = hostile.seen.length;
+    expect(await invoke('lookupOrder', { id: '..' })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'api.validation.invalid_path_segment',
+        messageKey: 'errors.api.invalid_path_segment',
+      },
+    });
+    expect(await invoke('lookupOrder', { id: 'constructor' })).toMatchObject({
+      ok: true,
+      value: { order: { id: 'ID-1' } },
+    });
+    const paths = hostile.seen.slice(before).map((r) => new URL(r.url, hostile.url).pathname);
+    expect(
+      paths.filter((p) => !p.startsWith('/trackings') && !p.startsWith('/health-check')),
+    ).toEqual(['/orders/constructor']);
+  });
+});
