@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import { createHandlers } from '../../src/main/handlers.ts';
@@ -6,7 +8,7 @@ import { channelOf, type InvokeName } from '../../src/shared/ipc/channels.ts';
 import type { Result } from '../../src/shared/result.ts';
 import { memoryKeychain, tempDir, useTestProfile } from '../outbox/helpers.ts';
 import { startHostileApi, type HostileApi, type HostileMode } from './hostile-api.ts';
-import { distinctPlaces, findLeaks, HOSTILE_KEY } from './key-forms.ts';
+import { distinctPlaces, findLeaks, HOSTILE_KEY, keyForms } from './key-forms.ts';
 
 // The whole way to the window: the real StationCore, the real handlers and IPC manager, an
 // active profile pointing at the hostile API. Every IPC answer, every status event, every outbox
@@ -33,6 +35,7 @@ let elsewhere: HostileApi;
 let core: StationCore;
 let profileId: string;
 let removeDir: () => void;
+let dataDir: string;
 const events: { name: string; payload: unknown }[] = [];
 const registered = new Map<string, (event: IpcEventLike, input: unknown) => unknown>();
 const own: IpcEventLike = { sender: { id: 1 }, senderFrame: { url: 'app://packbench/index.html' } };
@@ -44,6 +47,7 @@ beforeAll(async () => {
   elsewhere = await startHostileApi('elsewhere-has-no-key', 'extra-fields');
   const dir = tempDir('packbench-hostile-');
   removeDir = dir.remove;
+  dataDir = dir.path;
   core = await createStationCore({
     dataDir: dir.path,
     keychain: memoryKeychain(),
@@ -143,6 +147,23 @@ describe('the key never reaches the window through IPC', () => {
       mode === 'extra-fields' ? answers['getProduct'] : answers['lookupOrder'],
     );
     expect(shown).toContain('••••0e6c');
+  });
+
+  it('no file of the data directory holds any form of the key (outbox, its WAL, profiles, sandbox, logs)', () => {
+    const forms = keyForms(HOSTILE_KEY);
+    const files = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      statSync(join(dataDir, f)).isFile(),
+    );
+    expect(files).toContain('outbox.sqlite');
+    const leaks = files.flatMap((file) => {
+      const bytes = readFileSync(join(dataDir, file));
+      // Raw bytes as Latin-1 (SQLite pages, JSON) and as UTF-16 (nothing should be there either).
+      const texts = [bytes.toString('latin1'), bytes.toString('utf16le')];
+      return forms
+        .filter((form) => texts.some((t) => t.includes(form)))
+        .map((f) => `${file}: ${f}`);
+    });
+    expect(leaks).toEqual([]);
   });
 
   it('the hostile API was reached with the key', () => {
