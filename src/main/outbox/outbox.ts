@@ -88,6 +88,10 @@ export class Outbox {
   private readonly db: DatabaseSync;
   private readonly o: Required<Omit<OutboxOptions, 'maxFileBytes'>>;
   private readonly inFlight = new Set<string>();
+  /** How many of each profile's jobs are in flight. */
+  private readonly inFlightOf = new Map<string, number>();
+  /** Profiles that found every slot taken and must look again when one frees up. */
+  private readonly starved = new Set<string>();
   private readonly authPaused = new Set<string>();
   private readonly timers = new Map<string, unknown>();
   private readonly active = new Set<string>();
@@ -383,7 +387,11 @@ export class Outbox {
     if (this.closed || !this.active.has(profileId) || this.authPaused.has(profileId)) return;
     if (!this.o.isOnline(profileId)) return;
     const free = this.o.concurrency - this.inFlight.size;
-    if (free <= 0) return;
+    if (free <= 0) {
+      // Every slot is taken (perhaps by other profiles): look again when one frees up.
+      this.starved.add(profileId);
+      return;
+    }
     if (!this.reclaimStranded()) {
       this.scheduleRetry(profileId, STORAGE_RETRY_MS);
       return;
@@ -391,14 +399,21 @@ export class Outbox {
     const jobs = this.store.ready(profileId, free, this.inFlight);
     for (const job of jobs) {
       this.inFlight.add(job.id);
+      this.inFlightOf.set(profileId, (this.inFlightOf.get(profileId) ?? 0) + 1);
       void this.run(job)
         .catch((error: unknown) => this.strand(job, error))
         .finally(() => {
           this.inFlight.delete(job.id);
-          void this.pump(profileId);
+          this.inFlightOf.set(profileId, (this.inFlightOf.get(profileId) ?? 1) - 1);
+          const waiting = [profileId, ...this.starved];
+          this.starved.clear();
+          for (const id of new Set(waiting)) void this.pump(id);
         });
     }
-    if (jobs.length === 0 && this.inFlight.size === 0) this.scheduleNext(profileId);
+    // Nothing of this profile is running or due now: wake up when its next job is due. (Jobs of
+    // other profiles in flight do not count: they only wake their own profile when they end.)
+    if (jobs.length === 0 && (this.inFlightOf.get(profileId) ?? 0) === 0)
+      this.scheduleNext(profileId);
   }
 
   /**
@@ -517,11 +532,19 @@ export class Outbox {
       const result = await deliver(job, this.store.file(job.id), api);
       this.apply(job, { kind: 'done', result });
     } catch (error) {
-      this.apply(job, this.classify(job, error, false));
+      // Sent again because a read-back did not find it: a 409 now is someone else's record
+      // (different content under the same SKU or id), not ours; it fails instead of being
+      // verified again, which would loop forever between "absent" and "exists".
+      this.apply(job, this.classify(job, error, false, job.state === 'uncertain'));
     }
   }
 
-  private classify(job: JobView, error: unknown, verifying: boolean): Outcome {
+  private classify(
+    job: JobView,
+    error: unknown,
+    verifying: boolean,
+    verifiedAbsent = false,
+  ): Outcome {
     const e = jobError(error);
     if (error instanceof ResponseFormatError && !verifying)
       return { kind: 'done', result: { unparsed: true } };
@@ -536,6 +559,7 @@ export class Outbox {
       // After an earlier attempt that may have landed, "already exists" or "already gone" may be ours.
       if (
         job.attempts > 0 &&
+        !verifiedAbsent &&
         ((error instanceof ConflictError && job.kind.endsWith('.create')) ||
           (error instanceof NotFoundError && job.kind === 'inbound.delete'))
       ) {
