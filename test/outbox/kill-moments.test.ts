@@ -29,7 +29,7 @@ const proxy = {
   victim: null as ChildProcess | null,
   kills: 0,
   url: '',
-  close: async () => undefined as void,
+  close: (): Promise<void> => Promise.resolve(),
 };
 
 function kill(): void {
@@ -150,7 +150,7 @@ describe('SIGKILL at chosen moments', () => {
           }
         }
       }
-    const final = await runChild((cycle += 1), null, seen);
+    const final = await runChild(cycle + 1, null, seen);
     expect(final.code, final.stderr).toBe(0);
     for (const moment of MOMENTS) expect(killedAt.get(moment), moment).toBe(PER_MOMENT);
 
