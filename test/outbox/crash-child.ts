@@ -1,31 +1,13 @@
 // Child process of the crash test: enqueue this cycle's submissions, then drain until idle.
 // The parent kills it with SIGKILL at random moments and starts it again.
-import { ApiClient } from '../../src/main/api/client.ts';
-import { systemClock } from '../../src/main/core/clock.ts';
-import { CompanyBudget } from '../../src/main/core/rate-budget.ts';
-import { Outbox } from '../../src/main/outbox/outbox.ts';
-import { endpointOverridesSchema } from '../../src/shared/profile.ts';
+import { childOutbox } from './child-outbox.ts';
 
 const [file, baseUrl, cycleText, countText] = process.argv.slice(2);
 if (!file || !baseUrl || !cycleText || !countText)
   throw new Error('usage: crash-child FILE URL CYCLE COUNT');
 const cycle = Number(cycleText);
 const count = Number(countText);
-const api = new ApiClient({
-  target: { baseUrl, apiVersion: 'v1.1', overrides: endpointOverridesSchema.parse({}) },
-  getKey: async () => 'sbx-demo-acme',
-  budget: new CompanyBudget({ clock: systemClock, limit: 1_000_000 }),
-  clock: systemClock,
-  timeoutMs: 2_000,
-});
-const outbox = new Outbox({
-  file,
-  clock: systemClock,
-  clientFor: async () => api,
-  isOnline: () => true,
-  backoffBaseMs: 20,
-  backoffCapMs: 200,
-});
+const outbox = childOutbox(file, baseUrl);
 const write = (line: string) => process.stdout.write(`${line}\n`);
 
 for (let i = 0; i < count; i += 1) {

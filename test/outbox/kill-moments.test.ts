@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/outbox/database.ts';
 import { JobStore } from '../../src/main/outbox/job-store.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { startHookedProxy } from '../support/lossy-proxy.ts';
 import { tempDir } from './helpers.ts';
 
 // SIGKILL at the moments that matter, not at random: in the middle of an enqueue (a large file
@@ -32,6 +31,8 @@ const proxy = {
   close: (): Promise<void> => Promise.resolve(),
 };
 
+const isWrite = (method: string | undefined) => method === 'POST' || method === 'PUT';
+
 function kill(): void {
   if (proxy.victim && proxy.victim.exitCode === null && proxy.victim.signalCode === null) {
     proxy.victim.kill('SIGKILL');
@@ -42,51 +43,22 @@ function kill(): void {
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000 });
-  const to = new URL(sandbox.url);
-  const server = createServer((req, res) => {
-    const write = req.method === 'POST' || req.method === 'PUT';
-    const chunks: Buffer[] = [];
-    let first = true;
-    req.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      // The service has seen part of the upload when the station dies.
-      if (first && write && proxy.moment === 'mid-upload') kill();
-      first = false;
-    });
-    req.on('end', () => {
-      const upstream = request(
-        {
-          host: to.hostname,
-          port: to.port,
-          method: req.method,
-          path: req.url,
-          headers: req.headers,
-        },
-        (answer) => {
-          const body: Buffer[] = [];
-          answer.on('data', (c: Buffer) => body.push(c));
-          answer.on('end', () => {
-            if (write && proxy.moment === 'server-committed' && (answer.statusCode ?? 0) < 300) {
-              kill();
-              req.socket.destroy();
-              return;
-            }
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(Buffer.concat(body));
-          });
-        },
-      );
-      upstream.on('error', () => req.socket.destroy());
-      upstream.end(Buffer.concat(chunks));
-    });
+  const hooked = await startHookedProxy(sandbox.url, {
+    // The service has seen part of the upload when the station dies.
+    onBodyChunk: (req, first) => {
+      if (first && isWrite(req.method) && proxy.moment === 'mid-upload') kill();
+    },
+    // The service committed the write; the station dies before the answer reaches it.
+    onAnswer: (req, status) => {
+      if (isWrite(req.method) && proxy.moment === 'server-committed' && status < 300) {
+        kill();
+        return 'drop';
+      }
+      return 'relay';
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  proxy.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  proxy.url = hooked.url;
+  proxy.close = hooked.close;
 });
 afterAll(async () => {
   await proxy.close();

@@ -1,4 +1,4 @@
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // A loopback proxy that loses answers the way a flaky warehouse network does: every request is
@@ -24,17 +24,25 @@ function seeded(seed: number): () => number {
   };
 }
 
-export async function startLossyProxy(
+export interface ProxyHooks {
+  /** Each chunk of a request body as it arrives (before anything is forwarded). */
+  onBodyChunk?: (request: IncomingMessage, first: boolean) => void;
+  /** The service has answered: relay the answer, or cut the client's connection instead. */
+  onAnswer?: (request: IncomingMessage, status: number) => 'relay' | 'drop';
+}
+
+/** A loopback proxy that forwards each request whole and lets a test act at set moments. */
+export async function startHookedProxy(
   target: string,
-  dropRate: number,
-  seed = 1,
-): Promise<LossyProxy> {
+  hooks: ProxyHooks,
+): Promise<{ url: string; close(): Promise<void> }> {
   const to = new URL(target);
-  const random = seeded(seed);
-  const stats = { forwarded: 0, dropped: 0 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('data', (c: Buffer) => {
+      hooks.onBodyChunk?.(req, chunks.length === 0);
+      chunks.push(c);
+    });
     req.on('end', () => {
       const headers: IncomingHttpHeaders = { ...req.headers, host: to.host };
       const upstream = request(
@@ -43,11 +51,7 @@ export async function startLossyProxy(
           const body: Buffer[] = [];
           answer.on('data', (c: Buffer) => body.push(c));
           answer.on('end', () => {
-            stats.forwarded += 1;
-            // Only writes lose their answers: lost reads are retried by any client and prove
-            // nothing about exactly-once.
-            if (req.method !== 'GET' && random() < dropRate) {
-              stats.dropped += 1;
+            if (hooks.onAnswer?.(req, answer.statusCode ?? 502) === 'drop') {
               req.socket.destroy();
               return;
             }
@@ -63,11 +67,32 @@ export async function startLossyProxy(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stats,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+export async function startLossyProxy(
+  target: string,
+  dropRate: number,
+  seed = 1,
+): Promise<LossyProxy> {
+  const random = seeded(seed);
+  const stats = { forwarded: 0, dropped: 0 };
+  const proxy = await startHookedProxy(target, {
+    onAnswer: (req) => {
+      stats.forwarded += 1;
+      // Only writes lose their answers: lost reads are retried by any client and prove
+      // nothing about exactly-once.
+      if (req.method !== 'GET' && random() < dropRate) {
+        stats.dropped += 1;
+        return 'drop';
+      }
+      return 'relay';
+    },
+  });
+  return { ...proxy, stats };
 }

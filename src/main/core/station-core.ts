@@ -15,7 +15,7 @@ import { BudgetRegistry } from './budget-registry.ts';
 import { checkDataDir } from './data-dir.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
-import { classifyKeychainError, type Keychain } from './keychain.ts';
+import { classifyKeychainError, type Keychain, type KeychainError } from './keychain.ts';
 import { ProfileStore } from './profile-store.ts';
 import { Outbox, type OutboxOptions } from '../outbox/outbox.ts';
 import type { BudgetOptions, CompanyBudget } from './rate-budget.ts';
@@ -161,6 +161,17 @@ export class StationCore {
     return state;
   }
 
+  /** A keychain call failed: the status bar learns how, and the caller gets the typed error. */
+  private keychainFailed(error: unknown): KeychainError {
+    const failure = classifyKeychainError(error);
+    this.noteKeychain({
+      state: failure.state,
+      messageKey: failure.messageKey,
+      detail: failure.message,
+    });
+    return failure;
+  }
+
   private noteKeychain(state: KeychainStatus): void {
     if (
       this.keychainState?.state === state.state &&
@@ -213,12 +224,7 @@ export class StationCore {
     try {
       await this.keychain.set(profileId, key.trim());
     } catch (error) {
-      const failure = classifyKeychainError(error);
-      this.noteKeychain({
-        state: failure.state,
-        messageKey: failure.messageKey,
-        detail: failure.message,
-      });
+      const failure = this.keychainFailed(error);
       throw failure;
     }
     void this.refreshKeychainState();
@@ -385,12 +391,7 @@ export class StationCore {
     try {
       stored = await this.keychain.get(profile.id);
     } catch (error) {
-      const failure = classifyKeychainError(error);
-      this.noteKeychain({
-        state: failure.state,
-        messageKey: failure.messageKey,
-        detail: failure.message,
-      });
+      const failure = this.keychainFailed(error);
       // The sandbox never needs a secret; real environments must not run without their key.
       if (profile.environment !== 'sandbox') throw failure;
     }
