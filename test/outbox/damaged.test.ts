@@ -122,7 +122,17 @@ describe('a damaged outbox', () => {
       again.acknowledgeNotice(notice?.id ?? 0);
       expect(again.notices.open()).toEqual([]);
       await again.close();
-      expect(outboxAt(file).notices.open()).toEqual([]);
+
+      // The same damage a second time: a second copy (never over the first), a second notice.
+      damage(file);
+      const secondBytes = sha(file);
+      const third = outboxAt(file);
+      const [next] = third.notices.open();
+      if (next?.kind !== 'salvaged') throw new Error('no second salvage notice');
+      expect(next.details.damagedCopy).not.toBe(details.damagedCopy);
+      expect(sha(next.details.damagedCopy)).toBe(secondBytes);
+      expect(sha(details.damagedCopy)).toBe(damagedBytes);
+      await third.close();
     },
   );
 

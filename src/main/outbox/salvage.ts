@@ -76,7 +76,10 @@ export function openOrSalvage(
   }
 
   const at = now();
-  const damagedCopy = `${file}.damaged-${new Date(at).toISOString().replace(/[:.]/g, '-')}`;
+  const stamp = new Date(at).toISOString().replace(/[:.]/g, '-');
+  // Never over an earlier copy (two salvages within one millisecond, a clock set back).
+  let damagedCopy = `${file}.damaged-${stamp}`;
+  for (let n = 2; existsSync(damagedCopy); n += 1) damagedCopy = `${file}.damaged-${stamp}-${n}`;
   // Byte for byte: a rename, with the WAL (which may hold the newest pages) kept beside it
   // under the name SQLite looks for.
   renameSync(file, damagedCopy);
