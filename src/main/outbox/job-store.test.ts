@@ -170,6 +170,15 @@ describe('JobStore', () => {
       }),
     ).toThrow('audit write failed');
     expect(store.get(other.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    // The same for a new job: its audit row failing leaves no job behind.
+    expect(() =>
+      store.enqueue(invoice('PB-CAS-3'), () => {
+        throw new Error('audit write failed');
+      }),
+    ).toThrow('audit write failed');
+    expect(store.list().map((j) => j.payload)).not.toContainEqual(
+      expect.objectContaining({ order: 'PB-CAS-3' }),
+    );
     // done is final; uncertain never goes straight back to the queue (it is verified first).
     expect(() => store.requeue(job.id, 0, null, ['done'])).toThrow(/cannot become queued/);
     store.markSending(other.id);

@@ -29,16 +29,14 @@ export type EnqueueOutcome =
   | { status: 'existing'; job: JobView }
   | { status: 'needs_confirmation'; job: JobView };
 
-/**
- * Which state may follow which. `done` is final (sending it again is a new job); `orphaned`
- * moves go through `orphan` and `reassign`, which change the profile too.
- */
+/** Which state may follow which. `done` is final: sending it again is a new job. */
 export const MOVES: Record<JobState, readonly JobState[]> = {
-  queued: ['sending', 'queued'],
+  queued: ['sending', 'queued', 'orphaned'],
   sending: ['done', 'failed', 'uncertain', 'queued'],
-  uncertain: ['sending', 'done', 'failed', 'uncertain'],
-  failed: ['queued'],
-  orphaned: [],
+  uncertain: ['sending', 'done', 'failed', 'uncertain', 'orphaned'],
+  failed: ['queued', 'orphaned'],
+  // Back to the state it had before its profile went away, under another profile.
+  orphaned: ['queued', 'failed', 'uncertain'],
   done: [],
 };
 
@@ -125,7 +123,8 @@ export class JobStore {
     this.maxFileBytes = options.maxFileBytes ?? 20 * 1024 * 1024;
   }
 
-  enqueue(input: EnqueueInput): EnqueueOutcome {
+  /** Stores a job (and its file) and, in the same transaction, whatever `record` writes. */
+  enqueue(input: EnqueueInput, record?: (job: JobView) => void): EnqueueOutcome {
     // The bounds first: a 100 MB string would otherwise be parsed, hashed and stored.
     const bounds = checkBounds(input.payload);
     if (!bounds.ok)
@@ -198,7 +197,9 @@ export class JobStore {
             at,
             at,
           );
-        return { status: 'enqueued', job: this.get(id) } as const;
+        const job = this.get(id);
+        record?.(job);
+        return { status: 'enqueued', job } as const;
       }),
     );
   }
@@ -282,33 +283,35 @@ export class JobStore {
    * The profile is gone: its unfinished jobs (but one being sent, which finishes first) wait as
    * `orphaned`, remembering their state for when they are moved to another profile.
    */
-  orphan(profileId: string): JobView[] {
+  orphan(profileId: string, record?: (job: JobView) => void): JobView[] {
     const rows = this.db
       .prepare(
-        `SELECT ${COLUMNS} FROM jobs WHERE profile_id = ? AND state IN ('queued', 'failed', 'uncertain')`,
+        `SELECT id FROM jobs WHERE profile_id = ? AND state IN ('queued', 'failed', 'uncertain')`,
       )
-      .all(profileId) as unknown as JobRow[];
-    this.db
-      .prepare(
-        `UPDATE jobs SET held_state = state, state = 'orphaned', updated_at = ?
-         WHERE profile_id = ? AND state IN ('queued', 'failed', 'uncertain')`,
-      )
-      .run(this.now(), profileId);
-    return rows.map((r) => this.get(r.id));
+      .all(profileId) as { id: string }[];
+    return rows.map(({ id }) =>
+      this.transition(
+        id,
+        ['queued', 'failed', 'uncertain'],
+        'orphaned',
+        { hold: 'keep' },
+        record && (() => record(this.get(id))),
+      ),
+    );
   }
 
   /** An orphaned job moves to another profile and takes up the state it had (queued: due now). */
-  reassign(id: string, profileId: string): JobView {
-    const result = this.db
-      .prepare(
-        `UPDATE jobs SET profile_id = ?, state = coalesce(held_state, 'queued'), held_state = NULL,
-           next_attempt_at = ?, updated_at = ?
-         WHERE id = ? AND state = 'orphaned'`,
-      )
-      .run(profileId, this.now(), this.now(), id);
-    if (Number(result.changes) === 0)
-      throw new OutboxInputError('bad_state', 'Only a job whose profile was removed can be moved.');
-    return this.get(id);
+  reassign(id: string, profileId: string, record?: () => void): JobView {
+    const row = this.db.prepare('SELECT held_state FROM jobs WHERE id = ?').get(id) as
+      { held_state: JobState | null } | undefined;
+    if (!row) throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
+    return this.transition(
+      id,
+      ['orphaned'],
+      row.held_state ?? 'queued',
+      { hold: 'release', profileId, nextAttemptAt: this.now() },
+      record,
+    );
   }
 
   /** Every profile that has jobs in the outbox. */
@@ -344,6 +347,10 @@ export class JobStore {
       result?: unknown;
       /** This move is a new attempt to send. */
       attempt?: boolean;
+      /** Remember the state left (a job whose profile went away), or forget it again. */
+      hold?: 'keep' | 'release';
+      /** The job moves to another profile. */
+      profileId?: string;
     } = {},
     record?: () => void,
   ): JobView {
@@ -368,6 +375,12 @@ export class JobStore {
         if (changes.nextAttemptAt !== undefined) {
           sets.push('next_attempt_at = ?');
           values.push(changes.nextAttemptAt);
+        }
+        if (changes.hold === 'keep') sets.push('held_state = state');
+        if (changes.hold === 'release') sets.push('held_state = NULL');
+        if (changes.profileId !== undefined) {
+          sets.push('profile_id = ?');
+          values.push(changes.profileId);
         }
         if (changes.result !== undefined) {
           sets.push('result = ?');
@@ -460,8 +473,18 @@ export class JobStore {
     return this.get(id);
   }
 
-  remove(id: string): void {
-    this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+  /** Deletes a job that is not being sent, and writes `record`'s audit row in the same transaction. */
+  remove(id: string, record?: () => void): void {
+    this.storing(() =>
+      transaction(this.db, () => {
+        const result = this.db
+          .prepare("DELETE FROM jobs WHERE id = ? AND state != 'sending'")
+          .run(id);
+        if (Number(result.changes) === 0)
+          throw new OutboxInputError('bad_state', 'That job cannot be discarded now.');
+        record?.();
+      }),
+    );
   }
 
   /** After a crash: a job caught while sending may or may not have reached the server. */

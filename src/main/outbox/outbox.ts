@@ -143,15 +143,15 @@ export class Outbox {
   removeProfile(profileId: string): JobView[] {
     this.stop(profileId);
     this.authPaused.delete(profileId);
-    const orphaned = this.store.orphan(profileId);
-    if (orphaned.length > 0)
+    const orphaned = this.store.orphan(profileId, (job) =>
       this.audit.record({
-        event: 'outbox.orphaned',
+        event: 'job.orphaned',
         profileId,
+        jobId: job.id,
         messageKey: 'outbox.orphaned',
-        message: `${orphaned.length} job(s) wait for another profile: theirs was removed.`,
-        details: { jobs: orphaned.map((j) => j.id) },
-      });
+        message: 'Waits for another profile: its own was removed.',
+      }),
+    );
     this.publishAll();
     return orphaned;
   }
@@ -161,14 +161,15 @@ export class Outbox {
     if (!this.o.hasProfile(profileId))
       throw new OutboxInputError('unknown_profile', `No profile with id "${profileId}".`);
     const from = this.store.get(jobId).profileId;
-    const moved = this.store.reassign(jobId, profileId);
-    this.audit.record({
-      event: 'job.reassigned',
-      profileId,
-      jobId,
-      messageKey: 'outbox.reassigned',
-      message: `Moved from a removed profile (${from}) by the operator.`,
-    });
+    const moved = this.store.reassign(jobId, profileId, () =>
+      this.audit.record({
+        event: 'job.reassigned',
+        profileId,
+        jobId,
+        messageKey: 'outbox.reassigned',
+        message: `Moved from a removed profile (${from}) by the operator.`,
+      }),
+    );
     this.active.add(profileId);
     this.publishAll();
     this.kick(profileId);
@@ -244,17 +245,18 @@ export class Outbox {
         'unknown_profile',
         `No profile with id "${input.profileId}": nothing was queued.`,
       );
-    const outcome = this.store.enqueue(input);
-    this.active.add(input.profileId);
-    if (outcome.status === 'enqueued') {
-      const resend = input.confirmResend ? ' (re-send confirmed by the operator)' : '';
+    const resend = input.confirmResend ? ' (re-send confirmed by the operator)' : '';
+    const outcome = this.store.enqueue(input, (job) =>
       this.audit.record({
         event: 'job.enqueued',
         profileId: input.profileId,
-        jobId: outcome.job.id,
+        jobId: job.id,
         messageKey: 'outbox.enqueued',
         message: `${input.kind} queued${resend}.`,
-      });
+      }),
+    );
+    this.active.add(input.profileId);
+    if (outcome.status === 'enqueued') {
       this.publish(input.profileId, outcome.job);
       this.kick(input.profileId);
     }
@@ -333,15 +335,16 @@ export class Outbox {
         'bad_state',
         'This job is being sent or checked right now; it can be discarded once that ends.',
       );
-    this.store.remove(jobId);
-    this.audit.record({
-      event: 'job.discarded',
-      profileId: job.profileId,
-      jobId,
-      messageKey: 'outbox.discarded',
-      message: `${job.kind} discarded by the operator.`,
-      details: { payload: job.payload },
-    });
+    this.store.remove(jobId, () =>
+      this.audit.record({
+        event: 'job.discarded',
+        profileId: job.profileId,
+        jobId,
+        messageKey: 'outbox.discarded',
+        message: `${job.kind} discarded by the operator.`,
+        details: { payload: job.payload },
+      }),
+    );
     this.publish(job.profileId, null);
   }
 
