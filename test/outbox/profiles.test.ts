@@ -86,6 +86,48 @@ describe('a profile removed with jobs still retrying', () => {
   });
 });
 
+describe('a profile removed while one of its jobs is being sent', () => {
+  it('its request is cut off at once, and the job is read back before it is ever sent again', async () => {
+    const other = await startSandbox({ port: 0, rateLimit: 1_000_000 });
+    let aborted = 0;
+    const core = await stationFor(sandbox, dataDir(), {
+      // Uploads to the first service hang until the request is aborted.
+      fetch: (input, init) =>
+        init?.method === 'POST' && String(input).startsWith(sandbox.url)
+          ? new Promise<Response>((_, reject) =>
+              init.signal?.addEventListener('abort', () => {
+                aborted += 1;
+                reject(init.signal?.reason);
+              }),
+            )
+          : fetch(input, init),
+    });
+    const gone = core.profiles.active().id;
+    const job = core.outbox.enqueue({
+      profileId: gone,
+      kind: 'invoice.upload',
+      payload: { order: 'PB-10004', fileName: 'cut.pdf' },
+      file: pdfBytes(44),
+    }).job;
+    await vi.waitFor(() => expect(core.outbox.store.get(job.id).state).toBe('sending'));
+    await core.removeProfile(gone);
+    await vi.waitFor(() => expect(core.outbox.store.get(job.id).state).toBe('orphaned'));
+    expect(aborted).toBe(1);
+    expect(core.outbox.store.get(job.id).lastError?.code).toBe('profile_removed');
+
+    const target = await useTestProfile(core, other.url);
+    // It may have reached the first service: it comes back to be verified, not queued.
+    expect(core.outbox.reassign(job.id, target.id).state).toBe('uncertain');
+    await core.outbox.idle(target.id, 20_000);
+    expect(core.outbox.store.get(job.id).state).toBe('done');
+    expect(core.outbox.audit.list({ limit: 100 }).map((e) => e.event)).toContain(
+      'job.verified_absent',
+    );
+    await core.close();
+    await other.close();
+  });
+});
+
 describe('a damaged profiles file', () => {
   it('its jobs are not stranded: they show as "profile removed", and a notice names the copy', async () => {
     const dir = dataDir();

@@ -43,6 +43,14 @@ const NO_CLIENT: JobError = {
   message: 'This profile cannot send right now.',
 };
 
+const PROFILE_REMOVED: JobError = {
+  family: 'network',
+  code: 'profile_removed',
+  messageKey: 'outbox.orphanedHint',
+  message:
+    'Its profile was removed while this was being sent; it will be checked before it is sent again.',
+};
+
 const INTERRUPTED: JobError = {
   family: 'internal',
   code: 'not_recorded',
@@ -88,6 +96,8 @@ export class Outbox {
   private readonly db: DatabaseSync;
   private readonly o: Required<Omit<OutboxOptions, 'maxFileBytes'>>;
   private readonly inFlight = new Set<string>();
+  /** Aborts a profile's requests in flight when the profile is removed. */
+  private readonly aborters = new Map<string, AbortController>();
   /** How many of each profile's jobs are in flight. */
   private readonly inFlightOf = new Map<string, number>();
   /** Profiles that found every slot taken and must look again when one frees up. */
@@ -142,6 +152,9 @@ export class Outbox {
    */
   removeProfile(profileId: string): JobView[] {
     this.stop(profileId);
+    // Its requests in flight end now (their jobs are then orphaned as uncertain).
+    this.aborters.get(profileId)?.abort();
+    this.aborters.delete(profileId);
     this.authPaused.delete(profileId);
     const orphaned = this.store.orphan(profileId, (job) =>
       this.audit.record({
@@ -419,6 +432,15 @@ export class Outbox {
       this.scheduleNext(profileId);
   }
 
+  private signalOf(profileId: string): AbortSignal {
+    let aborter = this.aborters.get(profileId);
+    if (!aborter) {
+      aborter = new AbortController();
+      this.aborters.set(profileId, aborter);
+    }
+    return aborter.signal;
+  }
+
   /**
    * A job's new state could not be written (the disk filled up while it was being sent): it is
    * remembered here and, once writes work again, marked for verification, so it is neither
@@ -495,12 +517,15 @@ export class Outbox {
       else this.apply(job, { kind: 'retry', error: NO_CLIENT });
       return;
     }
+    const signal = this.signalOf(job.profileId);
     if (job.state === 'uncertain') {
       let verdict;
       try {
-        verdict = await verify(job, api);
+        verdict = await verify(job, api, signal);
       } catch (error) {
-        this.apply(job, this.classify(job, error, true));
+        // Its profile was removed during the read-back: it stays to be verified (orphaned).
+        if (signal.aborted) this.apply(job, { kind: 'uncertain', error: PROFILE_REMOVED });
+        else this.apply(job, this.classify(job, error, true));
         return;
       }
       if (verdict === 'present') {
@@ -532,9 +557,15 @@ export class Outbox {
     this.store.markSending(job.id, undefined, [job.state]);
     this.publish(job.profileId, null);
     try {
-      const result = await deliver(job, this.store.file(job.id), api);
+      const result = await deliver(job, this.store.file(job.id), api, signal);
       this.apply(job, { kind: 'done', result });
     } catch (error) {
+      // Cut off because its profile was removed: the request may have reached the service, so
+      // the job waits as orphaned-and-uncertain and is read back before it is ever sent again.
+      if (signal.aborted) {
+        this.apply(job, { kind: 'uncertain', error: PROFILE_REMOVED });
+        return;
+      }
       // Sent again because a read-back did not find it: a 409 now is someone else's record
       // (different content under the same SKU or id), not ours; it fails instead of being
       // verified again, which would loop forever between "absent" and "exists".
