@@ -197,6 +197,8 @@ export const en = {
     expiredAgo_other: 'expired {{count}} days ago',
     available: 'Available',
     reserved: 'Reserved',
+    expiring: 'Expiring soon',
+    expired: 'Expired',
     totals: 'Totals per SKU',
   },
   trackings: {

@@ -200,6 +200,8 @@ export const es: Messages = {
     expiredAgo_other: 'vencido hace {{count}} días',
     available: 'Disponible',
     reserved: 'Reservado',
+    expiring: 'Por vencer',
+    expired: 'Vencido',
     totals: 'Totales por SKU',
   },
   trackings: {

@@ -200,6 +200,8 @@ export const ptBR: Messages = {
     expiredAgo_other: 'vencido há {{count}} dias',
     available: 'Disponível',
     reserved: 'Reservado',
+    expiring: 'Vencendo em breve',
+    expired: 'Vencido',
     totals: 'Totais por SKU',
   },
   trackings: {

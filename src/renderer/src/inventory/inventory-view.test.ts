@@ -38,9 +38,10 @@ describe('inventoryView', () => {
       ['L3', 191, 'ok'],
       ['-', null, 'none'],
     ]);
+    // L1 has expired and L2 expires within the threshold: neither counts as available.
     expect(view.totals).toEqual([
-      { sku: 'A', available: 22, reserved: 3 },
-      { sku: 'B', available: 3, reserved: 0 },
+      { sku: 'A', available: 10, expiring: 7, expired: 5, reserved: 3 },
+      { sku: 'B', available: 3, expiring: 0, expired: 0, reserved: 0 },
     ]);
   });
 
@@ -51,7 +52,28 @@ describe('inventoryView', () => {
       inventoryView([{ sku: '=SUM(A1)', warehouse: 'SP01', available: 1 }], '2026-11-22', 30),
     );
     expect(csv).toBe(
-      "sku,warehouse,batch,expiry_date,days_to_expiry,available,reserved\r\n'=SUM(A1),SP01,,,,1,0\r\n",
+      "\uFEFFsku,warehouse,batch,expiry_date,days_to_expiry,available,reserved\r\n'=SUM(A1),SP01,,,,1,0\r\n",
     );
+  });
+
+  it('writes numbers as numbers, negative ones included, that read back as numbers', () => {
+    const csv = inventoryCsv(inventoryView(rows, '2026-11-22', 30));
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const records = csv
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    const [header, ...data] = records;
+    const col = (name: string) => header?.indexOf(name) ?? -1;
+    const expired = data.find((r) => r[col('batch')] === 'L1');
+    expect(expired?.[col('days_to_expiry')]).toBe('-21');
+    expect(Number(expired?.[col('days_to_expiry')])).toBe(-21);
+    expect(expired?.[col('expiry_date')]).toMatch(/^\d{4}-\d\d-\d\d$/);
+    for (const record of data)
+      for (const name of ['available', 'reserved'])
+        expect(Number.isFinite(Number(record[col(name)])), `${name} ${record.join(',')}`).toBe(
+          true,
+        );
   });
 });

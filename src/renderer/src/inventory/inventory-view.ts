@@ -7,9 +7,18 @@ export interface InventoryLine extends InventoryRow {
   tone: ExpiryTone;
 }
 
+/** Units per SKU as a warehouse reads them: usable, usable but expiring soon, and expired. */
+export interface SkuTotal {
+  sku: string;
+  available: number;
+  expiring: number;
+  expired: number;
+  reserved: number;
+}
+
 export interface InventoryView {
   lines: InventoryLine[];
-  totals: { sku: string; available: number; reserved: number }[];
+  totals: SkuTotal[];
 }
 
 const DAY = 86_400_000;
@@ -39,21 +48,35 @@ export function inventoryView(
       (a.expiry_date ?? '9999-12-31').localeCompare(b.expiry_date ?? '9999-12-31') ||
       a.warehouse.localeCompare(b.warehouse),
   );
-  const totals = new Map<string, { sku: string; available: number; reserved: number }>();
+  const totals = new Map<string, SkuTotal>();
   for (const line of lines) {
-    const total = totals.get(line.sku) ?? { sku: line.sku, available: 0, reserved: 0 };
-    total.available += line.available;
+    const total = totals.get(line.sku) ?? {
+      sku: line.sku,
+      available: 0,
+      expiring: 0,
+      expired: 0,
+      reserved: 0,
+    };
+    // Expired units are counted apart: they are in the warehouse but cannot be shipped.
+    if (line.tone === 'expired') total.expired += line.available;
+    else if (line.tone === 'soon') total.expiring += line.available;
+    else total.available += line.available;
     total.reserved += line.reserved ?? 0;
     totals.set(line.sku, total);
   }
   return { lines, totals: [...totals.values()] };
 }
 
-/** CSV of the view (RFC 4180; a leading quote keeps spreadsheets from running formulas). */
+/**
+ * CSV of the view: RFC 4180, UTF-8 with a byte-order mark (so spreadsheet apps read accents
+ * right), ISO dates, numbers as numbers. Only text cells that a spreadsheet would run as a
+ * formula get a leading quote; a negative number stays a number.
+ */
 export function inventoryCsv(view: InventoryView): string {
   const cell = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+    if (value === null) return '';
+    if (typeof value === 'number') return String(value);
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
     return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
   const header = 'sku,warehouse,batch,expiry_date,days_to_expiry,available,reserved';
@@ -70,5 +93,5 @@ export function inventoryCsv(view: InventoryView): string {
       .map(cell)
       .join(','),
   );
-  return `${[header, ...lines].join('\r\n')}\r\n`;
+  return `\uFEFF${[header, ...lines].join('\r\n')}\r\n`;
 }

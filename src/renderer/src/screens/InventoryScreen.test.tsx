@@ -49,7 +49,11 @@ describe('InventoryScreen', () => {
       expect.stringContaining('9 days'),
       expect.stringContaining('160 days'),
     ]);
-    expect(screen.getByTestId('inventory-totals').textContent).toContain('Available: 61');
+    // The expired batch (12) and the one expiring within 30 days (9) are not "available".
+    const totals = screen.getByTestId('inventory-totals').textContent ?? '';
+    expect(totals).toContain('Available: 40');
+    expect(totals).toContain('Expiring soon: 9');
+    expect(totals).toContain('Expired: 12');
   });
 
   it('explains a failure and an empty answer', async () => {

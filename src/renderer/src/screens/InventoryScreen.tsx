@@ -129,6 +129,12 @@ export function InventoryScreen({
                   <Table.Td>
                     {t('inventory.available')}: {n(total.available)}
                   </Table.Td>
+                  <Table.Td c={total.expiring > 0 ? 'orange.9' : undefined}>
+                    {t('inventory.expiring')}: {n(total.expiring)}
+                  </Table.Td>
+                  <Table.Td c={total.expired > 0 ? 'red.9' : undefined}>
+                    {t('inventory.expired')}: {n(total.expired)}
+                  </Table.Td>
                   <Table.Td>
                     {t('inventory.reserved')}: {n(total.reserved)}
                   </Table.Td>
