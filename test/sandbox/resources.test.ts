@@ -115,6 +115,23 @@ describe('products', () => {
     }
   });
 
+  it('prototype-named SKUs are created and read like any other; huge or non-numeric pages are a 400 with a sentence', async () => {
+    for (const sku of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const created = await call(sandbox, 'POST', '/products', { json: { sku, name: `P ${sku}` } });
+      expect(created.status, sku).toBe(201);
+      const read = await call(sandbox, 'GET', `/products/${sku}`);
+      expect(read.status, sku).toBe(200);
+      expect((read.body as { name: string }).name).toBe(`P ${sku}`);
+    }
+    for (const page of ['abc', '99999999999999999999', '1e30', '0', '-1']) {
+      for (const path of ['/orders', '/products']) {
+        const answer = await call(sandbox, 'GET', `${path}?page=${page}`);
+        expect(answer.status, `${path}?page=${page}`).toBe(400);
+        expect(errorOf(answer).message, page).toMatch(/page must/);
+      }
+    }
+  });
+
   it('validates bodies against the OpenAPI schema with specific details', async () => {
     const result = await call(sandbox, 'POST', '/products', {
       json: { sku: 'X 1', unit_price: -1, colour: 'red' },
