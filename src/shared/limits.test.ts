@@ -39,7 +39,7 @@ describe('checkBounds', () => {
     });
   });
 
-  it('a file: any binary view or buffer', () => {
+  it('a file: every kind of binary view or buffer', () => {
     for (const file of [new Uint8Array(11), new ArrayBuffer(11), new DataView(new ArrayBuffer(11))])
       expect(checkBounds({ file }, small)).toEqual({
         ok: false,

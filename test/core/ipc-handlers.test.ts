@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NativeKeychain } from '../../src/main/core/keychain.ts';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
-import { createHandlers } from '../../src/main/handlers.ts';
-import { registerIpcHandlers, type IpcEventLike } from '../../src/main/ipc-manager.ts';
+import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
+import { registerTestHandlers } from '../support/test-handlers.ts';
 import { channelOf, type InvokeName } from '../../src/shared/ipc/channels.ts';
 import type { Result } from '../../src/shared/result.ts';
 
@@ -23,23 +23,12 @@ beforeAll(async () => {
     dataDir: dir,
     keychain: new NativeKeychain({ service: `Packbench-test-${randomUUID()}` }),
   });
-  registerIpcHandlers(
-    {
-      handle: (channel, listener) => void registered.set(channel, listener),
-      removeHandler: (channel) => void registered.delete(channel),
-    },
-    createHandlers({
-      core,
-      appInfo: () => ({
-        name: 'Packbench',
-        version: 'test',
-        versions: { node: process.versions.node, electron: null, chrome: null },
-        platform: process.platform,
-      }),
-      thirdPartyNotices: () => 'Packbench: third-party software notices\n',
-    }),
-    { isTrustedSender: (event) => event.sender.id === 1 },
-  );
+  registerTestHandlers({
+    core,
+    registered,
+    isTrustedSender: (event) => event.sender.id === 1,
+    thirdPartyNotices: () => 'Packbench: third-party software notices\n',
+  });
 });
 afterAll(async () => {
   await core.close();

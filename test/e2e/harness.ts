@@ -16,8 +16,8 @@ import {
   type StationCore,
   type StationCoreOptions,
 } from '../../src/main/core/station-core.ts';
-import { createHandlers } from '../../src/main/handlers.ts';
-import { registerIpcHandlers, type IpcEventLike } from '../../src/main/ipc-manager.ts';
+import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
+import { registerTestHandlers } from '../support/test-handlers.ts';
 import { channelOf } from '../../src/shared/ipc/channels.ts';
 import { tempDir } from '../outbox/helpers.ts';
 
@@ -104,27 +104,15 @@ export async function launchStation(
   });
   await prepare?.(core);
   const handlers = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
-  registerIpcHandlers(
-    {
-      handle: (channel, listener) => void handlers.set(channel, listener),
-      removeHandler: (channel) => void handlers.delete(channel),
-    },
-    createHandlers({
-      core,
-      appInfo: () => ({
-        name: 'Packbench',
-        version: 'e2e',
-        versions: { node: process.versions.node, electron: null, chrome: null },
-        platform: process.platform,
-      }),
-      thirdPartyNotices: () =>
-        readFileSync(join(import.meta.dirname, '../../out/THIRD_PARTY_NOTICES'), 'utf8'),
-    }),
-    {
-      isTrustedSender: (event) =>
-        event.senderFrame?.url.startsWith('http://packbench.test/') === true,
-    },
-  );
+  registerTestHandlers({
+    core,
+    registered: handlers,
+    version: 'e2e',
+    thirdPartyNotices: () =>
+      readFileSync(join(import.meta.dirname, '../../out/THIRD_PARTY_NOTICES'), 'utf8'),
+    isTrustedSender: (event) =>
+      event.senderFrame?.url.startsWith('http://packbench.test/') === true,
+  });
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // Chromium cannot be taught the app:// scheme from outside, so the page lives on an http origin

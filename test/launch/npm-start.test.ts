@@ -56,6 +56,21 @@ const unpack = () => {
   rmSync(join(electronDir, 'dist'), { recursive: true, force: true });
   rmSync(join(electronDir, 'path.txt'), { force: true });
 };
+/** Electron's installer on the copy, with only a proxy able to reach the (invented) mirror host. */
+const throughProxy = (cache: string, settings: Record<string, string | undefined>) =>
+  ensureElectronBinary({
+    electronDir,
+    log: () => undefined,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: scratch.path,
+      // This host does not exist: only the proxy can reach "it".
+      ELECTRON_MIRROR: 'http://electron-mirror.invalid/',
+      electron_config_cache: join(scratch.path, cache),
+      ...settings,
+    },
+  });
+
 const zipUrl = (base: string) =>
   `${base}v${ELECTRON_VERSION}/electron-v${ELECTRON_VERSION}-${process.platform}-${process.arch}.zip`;
 
@@ -130,18 +145,9 @@ describe('npm start on a fresh clone', () => {
       ].entries()) {
         unpack();
         const before = proxy.requests.length;
-        const result = await ensureElectronBinary({
-          electronDir,
-          log: () => undefined,
-          env: {
-            PATH: process.env['PATH'] ?? '',
-            HOME: scratch.path,
-            // This host does not exist: only the proxy can reach "it".
-            ELECTRON_MIRROR: 'http://electron-mirror.invalid/',
-            electron_use_remote_checksums: '1',
-            electron_config_cache: join(scratch.path, `cache-proxy-${index}`),
-            ...proxyEnv,
-          },
+        const result = await throughProxy(`cache-proxy-${index}`, {
+          electron_use_remote_checksums: '1',
+          ...proxyEnv,
         });
         expect(result, JSON.stringify({ proxyEnv, result })).toMatchObject({
           ok: true,
@@ -153,17 +159,7 @@ describe('npm start on a fresh clone', () => {
       unpack();
       const closed = await startForwardProxy(mirror.url);
       await closed.close();
-      const failed = await ensureElectronBinary({
-        electronDir,
-        log: () => undefined,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          HOME: scratch.path,
-          ELECTRON_MIRROR: 'http://electron-mirror.invalid/',
-          electron_config_cache: join(scratch.path, 'cache-proxy-down'),
-          HTTP_PROXY: closed.url,
-        },
-      });
+      const failed = await throughProxy('cache-proxy-down', { HTTP_PROXY: closed.url });
       expect(failed.ok).toBe(false);
       expect(failed.ok ? '' : failed.lines.join('\n')).toMatch(
         new RegExp(`connection refused\\) \\(ECONNREFUSED\\), through the proxy ${closed.url}`),

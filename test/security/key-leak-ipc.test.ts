@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
-import { createHandlers } from '../../src/main/handlers.ts';
-import { registerIpcHandlers, type IpcEventLike } from '../../src/main/ipc-manager.ts';
+import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
+import { registerTestHandlers } from '../support/test-handlers.ts';
 import { channelOf, type InvokeName } from '../../src/shared/ipc/channels.ts';
 import type { Result } from '../../src/shared/result.ts';
 import { memoryKeychain, tempDir, useTestProfile } from '../outbox/helpers.ts';
@@ -60,23 +60,7 @@ beforeAll(async () => {
   core.outbox.subscribe((id, snapshot, job) =>
     events.push({ name: 'onOutbox', payload: { profileId: id, snapshot, job } }),
   );
-  registerIpcHandlers(
-    {
-      handle: (channel, listener) => void registered.set(channel, listener),
-      removeHandler: (channel) => void registered.delete(channel),
-    },
-    createHandlers({
-      core,
-      appInfo: () => ({
-        name: 'Packbench',
-        version: 'test',
-        versions: { node: process.versions.node, electron: null, chrome: null },
-        platform: process.platform,
-      }),
-      thirdPartyNotices: () => '',
-    }),
-    { isTrustedSender: (event) => event.sender.id === 1 },
-  );
+  registerTestHandlers({ core, registered, isTrustedSender: (event) => event.sender.id === 1 });
   profileId = (await useTestProfile(core, hostile.url, HOSTILE_KEY)).id;
 });
 afterAll(async () => {
