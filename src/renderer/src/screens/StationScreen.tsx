@@ -32,6 +32,15 @@ export function StationScreen({ now = () => performance.now() }: { now?: () => n
   const [value, setValue] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const detector = useRef(new ScanDetector());
+  // The scan field takes the focus back shortly after losing it; the pending return must not
+  // outlive the screen.
+  const refocus = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (refocus.current !== null) clearTimeout(refocus.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     input.current?.focus();
@@ -72,9 +81,14 @@ export function StationScreen({ now = () => performance.now() }: { now?: () => n
             onKeyDown={(e) => {
               if (e.key === 'Enter') submit();
             }}
-            onBlur={() =>
-              setTimeout(() => !isEditable(document.activeElement) && input.current?.focus(), 150)
-            }
+            onBlur={() => {
+              if (refocus.current !== null) clearTimeout(refocus.current);
+              refocus.current = setTimeout(() => {
+                refocus.current = null;
+                const field = input.current;
+                if (field && !isEditable(field.ownerDocument.activeElement)) field.focus();
+              }, 150);
+            }}
             styles={{ input: { borderWidth: 3, borderColor: `var(--mantine-color-${tone}-6)` } }}
             autoComplete="off"
             spellCheck={false}
