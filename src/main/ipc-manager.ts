@@ -4,7 +4,12 @@ import {
   type InvokeChannels,
   type InvokeName,
 } from '../shared/ipc/channels.ts';
-import { boundsRefusal, inputSchemas, type ParsedInput } from '../shared/ipc/input-schemas.ts';
+import {
+  boundsRefusal,
+  fileRefusal,
+  inputSchemas,
+  type ParsedInput,
+} from '../shared/ipc/input-schemas.ts';
 import { fail, type Result } from '../shared/result.ts';
 
 export interface IpcEventLike {
@@ -60,7 +65,9 @@ export function registerIpcHandlers(
     const parsed = inputSchemas[name].safeParse(raw);
     if (!parsed.success) {
       // Over a bound of the limit table: its own code and sentence, and no echo of the input.
-      const refusal = boundsRefusal(parsed.error);
+      const refusal =
+        boundsRefusal(parsed.error) ??
+        fileRefusal(parsed.error, String((raw as { fileName?: unknown })?.fileName ?? ''));
       if (refusal) return fail(refusal);
       return fail({
         code: 'ipc.invalid_input',

@@ -4,6 +4,8 @@ export interface AppError {
   code: string;
   /** i18n key of the sentence shown to the operator. */
   messageKey: string;
+  /** Values for the sentence, e.g. `{ file: 'nf.pdf' }`; rendered in the operator's language. */
+  params?: Record<string, string | number>;
   /** English detail for logs and the raw view; never contains secrets. */
   message: string;
   status?: number;

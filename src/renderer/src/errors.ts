@@ -4,5 +4,5 @@ import type { AppError } from '../../shared/result.ts';
 /** The operator's sentence for a failure, in the current language, with the detail inserted. */
 export function describeError(t: TFunction, error: AppError): string {
   const generic = t('errors.generic', { message: error.message });
-  return t(error.messageKey, { message: error.message, defaultValue: generic });
+  return t(error.messageKey, { ...error.params, message: error.message, defaultValue: generic });
 }

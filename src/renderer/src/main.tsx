@@ -8,6 +8,8 @@ import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './stores/context.tsx';
 import { createStores } from './stores/create-stores.ts';
+import { createFileChecker } from './files/file-checker.ts';
+import { loadPdfJs } from './files/pdfjs.ts';
 import { ZplPreviewer } from './labels/zpl-previewer.ts';
 import { createWebAudioPlayer } from './station/feedback.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
@@ -26,7 +28,8 @@ const i18n = createI18n();
 const stores = createStores(bridge, {
   sounds: createWebAudioPlayer(() => stores.station.getState().muted),
   previewer,
-  thumbnail: async (bytes) => (await import('./invoices/pdf-thumbnail.ts')).renderThumbnail(bytes),
+  thumbnail: async (bytes) => (await import('./files/pdf-thumbnail.ts')).renderThumbnail(bytes),
+  checkFile: createFileChecker(loadPdfJs),
 });
 
 createRoot(root).render(

@@ -7,6 +7,7 @@ import { ok } from '../../shared/result.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider } from './stores/context.tsx';
+import { createFileChecker } from './files/file-checker.ts';
 import { createStores } from './stores/create-stores.ts';
 import type { ZplPreviewer } from './labels/zpl-previewer.ts';
 import type { SoundPlayer } from './station/feedback.ts';
@@ -69,6 +70,7 @@ export function renderWithStores(
     sounds?: SoundPlayer;
     previewer?: ZplPreviewer;
     thumbnail?: (bytes: Uint8Array) => Promise<string>;
+    now?: () => number;
   } = {},
 ) {
   const sounds = options.sounds ?? { play: () => undefined };
@@ -79,6 +81,9 @@ export function renderWithStores(
     sounds,
     previewer: () => previewer,
     thumbnail: options.thumbnail ?? (async () => 'data:image/png;base64,iVBORw0KGgo='),
+    // The real check, with pdf.js's Node build in place of the window's worker.
+    checkFile: createFileChecker(() => import('pdfjs-dist/legacy/build/pdf.mjs')),
+    ...(options.now ? { now: options.now } : {}),
   });
 
   const i18n = createI18n(options.language ?? 'en');

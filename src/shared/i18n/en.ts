@@ -159,9 +159,9 @@ export const en = {
     badPattern: 'Not a valid regular expression: file names are not matched until it is fixed.',
     thumbnail: 'First page of {{file}}',
     upload: 'Queue invoice',
-    unreadable: '{{file}} cannot be read as a PDF.',
   },
   labels: {
+    fileName: 'File name',
     title: 'Labels',
     custom: 'Custom',
     widthMm: 'Width (mm)',
@@ -261,12 +261,17 @@ export const en = {
     confirm: '{{file}} was already delivered. Send it again?',
     sendAgain: 'Send again',
     noOrder: 'Scan an order first, then drop its files.',
-    notPdf: '{{file}} is not a PDF (it does not start with %PDF-).',
-    empty: '{{file}} is empty.',
-    encrypted: '{{file}} is password-protected; export it without protection.',
-    tooLarge: '{{file}} is larger than {{limit}} MB.',
-    noZpl: '{{file}} holds no ZPL label (each label starts with ^XA and ends with ^XZ).',
-    unknownType: '{{file}} is neither a PDF invoice nor a ZPL label.',
+  },
+  files: {
+    empty: '{{file}} is empty (0 bytes). Save or download it again.',
+    tooLarge: '{{file}} is larger than {{limit}} MB, the most the service takes.',
+    notPdf: '{{file}} is not a PDF: its contents are of another kind, whatever its name says.',
+    damaged:
+      '{{file}} is damaged or incomplete (perhaps cut off while downloading). Download or export it again.',
+    needsPassword:
+      '{{file}} needs a password to open. Export it without an opening password (protection against editing is fine).',
+    noZpl: '{{file}} holds no complete ZPL label (each label starts with ^XA and ends with ^XZ).',
+    unknownType: '{{file}} is neither a PDF invoice nor a ZPL label (.zpl, .prn, .txt).',
   },
   profiles: {
     new: 'New profile',

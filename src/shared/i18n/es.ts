@@ -162,9 +162,9 @@ export const es: Messages = {
       'No es una expresión regular válida: los nombres de archivo no se reconocerán hasta corregirla.',
     thumbnail: 'Primera página de {{file}}',
     upload: 'Poner la factura en la cola',
-    unreadable: '{{file}} no se puede leer como PDF.',
   },
   labels: {
+    fileName: 'Nombre del archivo',
     title: 'Etiquetas',
     custom: 'Personalizado',
     widthMm: 'Ancho (mm)',
@@ -265,12 +265,18 @@ export const es: Messages = {
     confirm: '{{file}} ya fue entregado. ¿Enviarlo de nuevo?',
     sendAgain: 'Enviar de nuevo',
     noOrder: 'Escanee primero un pedido y luego suelte sus archivos.',
-    notPdf: '{{file}} no es un PDF (no empieza con %PDF-).',
-    empty: '{{file}} está vacío.',
-    encrypted: '{{file}} está protegido con contraseña; expórtelo sin protección.',
-    tooLarge: '{{file}} supera {{limit}} MB.',
-    noZpl: '{{file}} no contiene etiqueta ZPL (cada etiqueta empieza con ^XA y termina con ^XZ).',
-    unknownType: '{{file}} no es una factura PDF ni una etiqueta ZPL.',
+  },
+  files: {
+    empty: '{{file}} está vacío (0 bytes). Guárdelo o descárguelo de nuevo.',
+    tooLarge: '{{file}} supera {{limit}} MB, el máximo que acepta el servicio.',
+    notPdf: '{{file}} no es un PDF: su contenido es de otro tipo, diga lo que diga su nombre.',
+    damaged:
+      '{{file}} está dañado o incompleto (quizá se cortó al descargarlo). Descárguelo o expórtelo de nuevo.',
+    needsPassword:
+      '{{file}} pide contraseña para abrirse. Expórtelo sin contraseña de apertura (la protección contra edición puede quedar).',
+    noZpl:
+      '{{file}} no contiene una etiqueta ZPL completa (cada etiqueta empieza con ^XA y termina con ^XZ).',
+    unknownType: '{{file}} no es una factura PDF ni una etiqueta ZPL (.zpl, .prn, .txt).',
   },
   profiles: {
     new: 'Perfil nuevo',

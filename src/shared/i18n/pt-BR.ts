@@ -162,9 +162,9 @@ export const ptBR: Messages = {
       'Não é uma expressão regular válida: os nomes de arquivo não serão reconhecidos até corrigi-la.',
     thumbnail: 'Primeira página de {{file}}',
     upload: 'Colocar nota na fila',
-    unreadable: '{{file}} não pode ser lido como PDF.',
   },
   labels: {
+    fileName: 'Nome do arquivo',
     title: 'Etiquetas',
     custom: 'Personalizado',
     widthMm: 'Largura (mm)',
@@ -265,12 +265,18 @@ export const ptBR: Messages = {
     confirm: '{{file}} já foi entregue. Enviar de novo?',
     sendAgain: 'Enviar de novo',
     noOrder: 'Bipe um pedido primeiro e depois solte os arquivos dele.',
-    notPdf: '{{file}} não é um PDF (não começa com %PDF-).',
-    empty: '{{file}} está vazio.',
-    encrypted: '{{file}} está protegido por senha; exporte-o sem proteção.',
-    tooLarge: '{{file}} tem mais de {{limit}} MB.',
-    noZpl: '{{file}} não contém etiqueta ZPL (cada etiqueta começa com ^XA e termina com ^XZ).',
-    unknownType: '{{file}} não é nota fiscal em PDF nem etiqueta ZPL.',
+  },
+  files: {
+    empty: '{{file}} está vazio (0 bytes). Salve ou baixe o arquivo de novo.',
+    tooLarge: '{{file}} tem mais de {{limit}} MB, o máximo que o serviço aceita.',
+    notPdf: '{{file}} não é um PDF: o conteúdo é de outro tipo, seja qual for o nome.',
+    damaged:
+      '{{file}} está danificado ou incompleto (talvez cortado no download). Baixe ou exporte de novo.',
+    needsPassword:
+      '{{file}} pede senha para abrir. Exporte sem senha de abertura (proteção contra edição pode ficar).',
+    noZpl:
+      '{{file}} não contém uma etiqueta ZPL completa (cada etiqueta começa com ^XA e termina com ^XZ).',
+    unknownType: '{{file}} não é nota fiscal em PDF nem etiqueta ZPL (.zpl, .prn, .txt).',
   },
   profiles: {
     new: 'Novo perfil',

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  inspectUpload,
+  MAX_FILE_MB,
+  type FileKind,
+  type FileRefusal,
+} from '../files/file-rules.ts';
 import { checkBounds, describePath, type BoundCode } from '../limits.ts';
 import { JOB_STATES } from '../outbox.ts';
 import { profileInputSchema } from '../profile.ts';
@@ -7,7 +13,8 @@ import type { InvokeChannels, InvokeName } from './channels.ts';
 
 const id = z.string().trim().min(1).max(64);
 const fileName = z.string().trim().min(1).max(255);
-const bytes = z.instanceof(Uint8Array).refine((b) => b.length > 0, 'is empty');
+// Files are judged by `fileRule` below, so that each refusal has its own sentence.
+const bytes = z.instanceof(Uint8Array);
 const jobId = z.string().uuid();
 const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'is not a profile id');
 
@@ -61,6 +68,52 @@ export function boundsRefusal(error: z.ZodError): AppError | null {
   };
 }
 
+const FILE_MESSAGES: Record<FileRefusal, string> = {
+  empty: 'is empty',
+  tooLarge: `is larger than ${MAX_FILE_MB} MB`,
+  notPdf: 'is not a PDF',
+  damaged: 'is a damaged or truncated PDF',
+  needsPassword: 'needs a password to open',
+  noZpl: 'holds no complete ZPL label',
+  unknownType: 'is not a file of the declared kind',
+};
+
+/**
+ * The same file rules as the screens (`shared/files`), so a file the window would refuse cannot
+ * reach the outbox by another way. pdf.js's parse is not repeated here: it runs in the window's
+ * pdf.js worker, and in main it would stall every window and the outbox while a 20 MB file parses.
+ */
+const fileRule =
+  (kind: FileKind) =>
+  (
+    input: { fileName: string; bytes: Uint8Array; format?: 'zpl' | 'pdf' | 'png' },
+    ctx: z.RefinementCtx,
+  ) => {
+    const verdict = inspectUpload(kind, input.fileName, input.bytes, input.format);
+    if (verdict.ok) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['bytes'],
+      message: FILE_MESSAGES[verdict.reason],
+      params: { file: verdict.reason },
+    });
+  };
+
+/** The failure for a file refused by the file rules (its own code and sentence), or null. */
+export function fileRefusal(error: z.ZodError, fileName: string): AppError | null {
+  const issue = error.issues.find(
+    (i) => i.code === 'custom' && typeof (i.params as { file?: unknown })?.file === 'string',
+  );
+  if (!issue || issue.code !== 'custom') return null;
+  const reason = (issue.params as { file: FileRefusal }).file;
+  return {
+    code: `files.${reason}`,
+    messageKey: `files.${reason}`,
+    message: `${fileName} ${issue.message}.`,
+    params: { file: fileName, limit: MAX_FILE_MB },
+  };
+}
+
 /** Main validates every IPC input against these before anything else sees it. */
 const channelSchemas = {
   getAppInfo: z.undefined(),
@@ -83,14 +136,18 @@ const channelSchemas = {
   }),
   removeKey: z.object({ profileId }),
   lookupOrder: z.object({ id }),
-  submitInvoice: z.object({ order: id, fileName, bytes, confirmResend: z.boolean().optional() }),
-  submitLabel: z.object({
-    order: id,
-    fileName,
-    bytes,
-    format: z.enum(['zpl', 'pdf', 'png']).optional(),
-    confirmResend: z.boolean().optional(),
-  }),
+  submitInvoice: z
+    .object({ order: id, fileName, bytes, confirmResend: z.boolean().optional() })
+    .superRefine(fileRule('invoice')),
+  submitLabel: z
+    .object({
+      order: id,
+      fileName,
+      bytes,
+      format: z.enum(['zpl', 'pdf', 'png']).optional(),
+      confirmResend: z.boolean().optional(),
+    })
+    .superRefine(fileRule('label')),
   listProducts: z.object({
     search: z.string().trim().max(200).optional(),
     page: z.number().int().min(1).max(100_000).optional(),

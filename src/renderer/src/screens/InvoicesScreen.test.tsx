@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { realPdf } from '../../../../test/support/pdf.ts';
 import { ok } from '../../../shared/result.ts';
 import { fakeBridge, renderWithStores } from '../test-utils.tsx';
 import { InvoicesScreen } from './InvoicesScreen.tsx';
 
-const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF');
+const pdf = realPdf('NF-e 10004');
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47]);
 
 describe('InvoicesScreen', () => {
@@ -20,7 +21,9 @@ describe('InvoicesScreen', () => {
       null,
     );
     expect(
-      await screen.findByText('photo.pdf is not a PDF (it does not start with %PDF-).'),
+      await screen.findByText(
+        'photo.pdf is not a PDF: its contents are of another kind, whatever its name says.',
+      ),
     ).toBeTruthy();
     expect(await screen.findAllByTestId('invoice-thumbnail')).toHaveLength(1);
     expect(thumbnail).toHaveBeenCalledTimes(1);
@@ -36,12 +39,16 @@ describe('InvoicesScreen', () => {
     expect(await screen.findByText('NF-e PB-10004.pdf queued for order PB-10004')).toBeTruthy();
   });
 
-  it('marks a PDF that pdf.js cannot read', async () => {
+  it('marks a PDF whose first page pdf.js cannot draw', async () => {
     const view = renderWithStores(<InvoicesScreen />, fakeBridge(), {
       thumbnail: () => Promise.reject(new Error('Invalid PDF structure')),
     });
     await view.stores.invoices.getState().addFiles([{ name: 'broken.pdf', bytes: pdf }], 'PB-1');
-    expect(await screen.findByText('broken.pdf cannot be read as a PDF.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'broken.pdf is damaged or incomplete (perhaps cut off while downloading). Download or export it again.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says when the file-name pattern is not a valid regular expression', async () => {

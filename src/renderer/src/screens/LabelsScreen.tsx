@@ -14,7 +14,9 @@ import {
   Title,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_FILE_MB } from '../../../shared/files/file-rules.ts';
 import { LoadState } from '../components/LoadState.tsx';
 import { SubmitNotice } from '../components/SubmitNotice.tsx';
 import { DENSITIES, type LintIssue } from '../labels/zpl-lint.ts';
@@ -41,6 +43,7 @@ const describeIssue = (t: TFunction, issue: LintIssue): string => {
 export function LabelsScreen() {
   const { t } = useTranslation();
   const s = useLabels((state) => state);
+  const pasting = useRef(false);
   return (
     <Stack>
       <Title order={2}>{t('labels.title')}</Title>
@@ -90,15 +93,28 @@ export function LabelsScreen() {
         minRows={6}
         maxRows={14}
         styles={{ input: { fontFamily: 'monospace' } }}
-        onChange={(e) => s.setText(e.currentTarget.value)}
+        onChange={(e) => s.setText(e.currentTarget.value, pasting.current ? 'paste' : 'type')}
+        onPaste={() => {
+          // onChange follows within the same task; it reads this to name the pasted label.
+          pasting.current = true;
+          queueMicrotask(() => (pasting.current = false));
+        }}
         onDragOver={(e) => e.preventDefault()}
         onDrop={(e) => {
           e.preventDefault();
           const file = e.dataTransfer.files[0];
-          if (file) void file.text().then((text) => s.setText(text, file.name));
+          if (file)
+            void file
+              .arrayBuffer()
+              .then((buffer) => s.dropFile({ name: file.name, bytes: new Uint8Array(buffer) }));
         }}
         data-testid="zpl-input"
       />
+      {s.refused && (
+        <Alert color="red" data-testid="label-refused">
+          {t(`files.${s.refused.reason}`, { file: s.refused.file, limit: MAX_FILE_MB })}
+        </Alert>
+      )}
       {s.issues.map((issue) => (
         <Alert key={issue.kind} color="orange" data-testid="lint">
           {describeIssue(t, issue)}
@@ -138,6 +154,14 @@ export function LabelsScreen() {
           label={t('outbox.order')}
           value={s.order}
           onChange={(e) => s.setOrder(e.currentTarget.value)}
+        />
+        <TextInput
+          size="md"
+          label={t('labels.fileName')}
+          value={s.fileName}
+          onChange={(e) => s.setFileName(e.currentTarget.value)}
+          w={340}
+          data-testid="label-file-name"
         />
         <Button
           size="md"

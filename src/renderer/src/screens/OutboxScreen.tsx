@@ -26,6 +26,15 @@ const targetOf = (job: JobView): string => {
 };
 
 /** Everything not yet delivered, in plain words, with retry and discard; then the activity log. */
+/**
+ * A badge keeps its whole word: Mantine clips a badge's label with an ellipsis when its table
+ * column is squeezed, which turned "Queued" into "Que…" at 1280 px and at 125 % zoom.
+ */
+const WHOLE_BADGE = {
+  root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
+
 export function OutboxScreen() {
   const { t, i18n } = useTranslation();
   const { snapshot, jobs, audit, error, load, retry, retryAll, discard, exportCsv } = useOutbox(
@@ -58,7 +67,14 @@ export function OutboxScreen() {
       {snapshot && (
         <Group data-testid="outbox-counts">
           {(Object.keys(STATE_COLOR) as JobState[]).map((state) => (
-            <Badge key={state} color={STATE_COLOR[state]} size="lg" variant="light">
+            <Badge
+              key={state}
+              color={STATE_COLOR[state]}
+              size="lg"
+              variant="light"
+              styles={WHOLE_BADGE}
+              data-testid="state-badge"
+            >
               {t(`outbox.states.${state}`)}: {snapshot.counts[state].toLocaleString(i18n.language)}
             </Badge>
           ))}
@@ -95,7 +111,13 @@ export function OutboxScreen() {
                 <Table.Td>{t(`outbox.kinds.${job.kind.replace('.', '_')}`)}</Table.Td>
                 <Table.Td>{targetOf(job)}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATE_COLOR[job.state]}>{t(`outbox.states.${job.state}`)}</Badge>
+                  <Badge
+                    color={STATE_COLOR[job.state]}
+                    styles={WHOLE_BADGE}
+                    data-testid="state-badge"
+                  >
+                    {t(`outbox.states.${job.state}`)}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>{job.attempts}</Table.Td>
                 <Table.Td>{when(job.createdAt)}</Table.Td>

@@ -1,3 +1,4 @@
+import { realPdf } from '../../../../test/support/pdf.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../shared/result.ts';
@@ -99,13 +100,15 @@ describe('StationScreen', () => {
     fireEvent.change(input, { target: { value: 'PB-10001' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await screen.findByTestId('drop-area');
-    const pdf = new TextEncoder().encode('%PDF-1.4 nf');
+    const pdf = realPdf('nf');
     await view.stores.station.getState().dropFiles([
       { name: 'nf.pdf', bytes: pdf },
       { name: 'empty.pdf', bytes: new Uint8Array() },
     ]);
     expect(await screen.findByText('nf.pdf was already delivered. Send it again?')).toBeTruthy();
-    expect(screen.getByText('empty.pdf is empty.')).toBeTruthy();
+    expect(
+      screen.getByText('empty.pdf is empty (0 bytes). Save or download it again.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByText('Send again'));
     expect(await screen.findByText('nf.pdf queued for order PB-10001')).toBeTruthy();
     expect(submitInvoice).toHaveBeenLastCalledWith({

@@ -1,4 +1,5 @@
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
+import type { FileChecker } from '../files/file-checker.ts';
 import type { ZplPreviewer } from '../labels/zpl-previewer.ts';
 import type { SoundPlayer } from '../station/feedback.ts';
 import { createAboutStore } from './about-store.ts';
@@ -17,19 +18,26 @@ import { createTrackingsStore } from './trackings-store.ts';
 /** Every store of the window, on one bridge; the app and the component tests build them here. */
 export function createStores(
   bridge: PackbenchBridge,
-  deps: { sounds: SoundPlayer; previewer: () => ZplPreviewer; thumbnail: ThumbnailRenderer },
+  deps: {
+    sounds: SoundPlayer;
+    previewer: () => ZplPreviewer;
+    thumbnail: ThumbnailRenderer;
+    checkFile: FileChecker;
+    /** The clock for time stamps and names; tests fix it. */
+    now?: () => number;
+  },
 ): Stores {
   return {
     status: createStatusStore(bridge),
-    station: createStationStore(bridge, deps.sounds),
+    station: createStationStore(bridge, deps.sounds, deps.checkFile, deps.now),
     settings: createSettingsStore(bridge),
     outbox: createOutboxStore(bridge),
     inventory: createInventoryStore(bridge),
     trackings: createTrackingsStore(bridge),
     orders: createOrdersStore(bridge),
     catalog: createCatalogStore(bridge),
-    invoices: createInvoicesStore(bridge, deps.thumbnail),
-    labels: createLabelsStore(bridge, deps.previewer),
+    invoices: createInvoicesStore(bridge, deps.thumbnail, deps.checkFile),
+    labels: createLabelsStore(bridge, deps.previewer, deps.checkFile, deps.now),
     about: createAboutStore(bridge),
   };
 }

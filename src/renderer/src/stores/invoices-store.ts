@@ -1,7 +1,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
 import { DEFAULT_ORDER_PATTERN, orderFromFileName } from '../invoices/order-from-name.ts';
-import { checkFile } from '../station/file-checks.ts';
+import { MAX_FILE_MB } from '../../../shared/files/file-rules.ts';
+import type { FileChecker } from '../files/file-checker.ts';
 
 export type InvoiceStatus = 'invalid' | 'ready' | 'queued' | 'existing' | 'confirm' | 'error';
 
@@ -37,6 +38,7 @@ const PATTERN_KEY = 'packbench.invoiceOrderPattern';
 export const createInvoicesStore = (
   bridge: Pick<PackbenchBridge, 'submitInvoice'>,
   thumbnail: ThumbnailRenderer,
+  checkFile: FileChecker,
 ) =>
   createStore<InvoicesState>()((set, get) => {
     const update = (name: string, change: Partial<InvoiceFile>) =>
@@ -45,34 +47,28 @@ export const createInvoicesStore = (
       files: [],
       pattern: globalThis.localStorage?.getItem(PATTERN_KEY) ?? DEFAULT_ORDER_PATTERN,
       addFiles: async (dropped, currentOrder) => {
-        const added: InvoiceFile[] = dropped.map((file) => {
-          const verdict = checkFile(file.name, file.bytes);
-          const invalid = !verdict.ok
-            ? verdict.reason
-            : verdict.kind !== 'invoice'
-              ? 'notPdf'
-              : null;
-          return {
-            ...file,
-            status: invalid ? 'invalid' : 'ready',
-            key: invalid ? `drop.${invalid}` : null,
-            values: { file: file.name, limit: 20 },
-            order: orderFromFileName(file.name, get().pattern) ?? currentOrder ?? '',
-            thumbnail: null,
-          };
-        });
+        const added: InvoiceFile[] = dropped.map((file) => ({
+          ...file,
+          status: 'ready',
+          key: null,
+          values: { file: file.name, limit: MAX_FILE_MB },
+          order: orderFromFileName(file.name, get().pattern) ?? currentOrder ?? '',
+          thumbnail: null,
+        }));
         set({
           files: [...added, ...get().files.filter((f) => !added.some((a) => a.name === f.name))],
         });
-        for (const file of added.filter((f) => f.status === 'ready')) {
+        for (const file of added) {
+          const verdict = await checkFile(file.name, file.bytes, 'invoice');
+          if (!verdict.ok) {
+            update(file.name, { status: 'invalid', key: `files.${verdict.reason}` });
+            continue;
+          }
           try {
             update(file.name, { thumbnail: await thumbnail(file.bytes) });
           } catch {
-            update(file.name, {
-              status: 'invalid',
-              key: 'invoices.unreadable',
-              values: { file: file.name },
-            });
+            // pdf.js read the page's operators, but drawing them failed: not a usable invoice.
+            update(file.name, { status: 'invalid', key: 'files.damaged' });
           }
         }
       },
@@ -95,7 +91,7 @@ export const createInvoicesStore = (
           return update(name, {
             status: 'error',
             key: result.error.messageKey,
-            values: { ...values, message: result.error.message },
+            values: { ...values, ...result.error.params, message: result.error.message },
           });
         const status =
           result.value.status === 'needs_confirmation'

@@ -1,7 +1,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
 import type { OrderLookup } from '../../../shared/ipc/channels.ts';
-import { checkFile, MAX_FILE_MB } from '../station/file-checks.ts';
+import { MAX_FILE_MB } from '../../../shared/files/file-rules.ts';
+import type { FileChecker } from '../files/file-checker.ts';
 import type { AppError } from '../../../shared/result.ts';
 import type { SoundPlayer } from '../station/feedback.ts';
 
@@ -46,6 +47,7 @@ const RECENT_LIMIT = 12;
 export const createStationStore = (
   bridge: Pick<PackbenchBridge, 'lookupOrder' | 'submitInvoice' | 'submitLabel'>,
   sounds: SoundPlayer,
+  checkFile: FileChecker,
   now: () => number = Date.now,
 ) =>
   createStore<StationState>()((set, get) => {
@@ -71,7 +73,7 @@ export const createStationStore = (
           name: file.name,
           tone: 'error',
           key: result.error.messageKey,
-          values: { ...values, message: result.error.message },
+          values: { ...values, ...result.error.params, message: result.error.message },
         });
       if (result.value.status === 'needs_confirmation')
         return record({
@@ -126,12 +128,12 @@ export const createStationStore = (
             record({ name: file.name, tone: 'error', key: 'drop.noOrder', values: {} });
             continue;
           }
-          const verdict = checkFile(file.name, file.bytes);
+          const verdict = await checkFile(file.name, file.bytes);
           if (!verdict.ok) {
             record({
               name: file.name,
               tone: 'error',
-              key: `drop.${verdict.reason}`,
+              key: `files.${verdict.reason}`,
               values: { file: file.name, limit: MAX_FILE_MB },
             });
             continue;

@@ -1,26 +1,8 @@
-import type * as PdfJsModule from 'pdfjs-dist';
-
-type PdfJs = typeof PdfJsModule;
-
-let shared: Promise<PdfJs> | null = null;
-
-/** pdf.js, with one worker shared by every document, loaded on the first thumbnail only. */
-function load(): Promise<PdfJs> {
-  shared ??= import('pdfjs-dist').then((pdfjs) => {
-    pdfjs.GlobalWorkerOptions.workerPort = new Worker(
-      new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url),
-      {
-        type: 'module',
-      },
-    );
-    return pdfjs;
-  });
-  return shared;
-}
+import { loadPdfJs } from './pdfjs.ts';
 
 /** A PNG data URL of the first page, `width` pixels wide. */
 export async function renderThumbnail(bytes: Uint8Array, width = 180): Promise<string> {
-  const pdfjs = await load();
+  const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({ data: bytes.slice() });
   try {
     const doc = await task.promise;
