@@ -94,4 +94,15 @@ export interface OutboxSnapshot {
   /** The profile's sending is held back until its key changes (401/403). */
   pausedForAuth: boolean;
   quarantined: number;
+  waiting: OutboxWaiting;
+}
+
+/** The work not yet delivered: the status bar's figures. */
+export interface OutboxWaiting {
+  /** Queued, sending, or sent without an answer and to be checked. */
+  count: number;
+  /** When the oldest of them was queued. */
+  oldestAt: number | null;
+  /** The earliest next attempt among those waiting for their turn; null when none is. */
+  nextAttemptAt: number | null;
 }

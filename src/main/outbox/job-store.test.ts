@@ -71,6 +71,24 @@ describe('JobStore', () => {
     expect(store.counts()).toMatchObject({ queued: 0 });
   });
 
+  it('counts what waits (queued, sending, to be checked), the oldest and the next attempt due', () => {
+    const { store, tick } = setup();
+    expect(store.waiting('p1')).toEqual({ count: 0, oldestAt: null, nextAttemptAt: null });
+    const a = store.enqueue(invoice('PB-1')).job;
+    tick(1_000);
+    const b = store.enqueue(invoice('PB-2')).job;
+    tick(1_000);
+    const c = store.enqueue(invoice('PB-3')).job;
+    store.markSending(a.id);
+    store.markSending(b.id);
+    store.markUncertain(b.id, { code: 'network', message: 'reset' }, 60_000);
+    store.markSending(c.id);
+    store.markFailed(c.id, { code: 'api.bad_request', message: '400' });
+    // a is sending (no next attempt of its own), b waits to be checked at 60 s, c failed.
+    expect(store.waiting('p1')).toEqual({ count: 2, oldestAt: 1_000, nextAttemptAt: 60_000 });
+    expect(store.waiting('other')).toEqual({ count: 0, oldestAt: null, nextAttemptAt: null });
+  });
+
   it('releases jobs of one order in enqueue order, and independent ones in parallel', () => {
     const { store, tick } = setup();
     const create = store.enqueue({

@@ -11,6 +11,7 @@ import {
   type JobState,
   type JobView,
   type OutboxCounts,
+  type OutboxWaiting,
 } from '../../shared/outbox.ts';
 import { checkBounds, describePath } from '../../shared/limits.ts';
 import { isDiskFull, transaction } from './database.ts';
@@ -257,6 +258,21 @@ export class JobStore {
       .all(profileId ?? null, profileId ?? null) as { state: JobState; n: number }[];
     for (const row of rows) counts[row.state] = row.n;
     return counts;
+  }
+
+  /**
+   * What waits to be sent (queued, sending, or to be checked after an uncertain send): how many,
+   * since when, and when the next one is due. The status bar shows it on every screen.
+   */
+  waiting(profileId: string): OutboxWaiting {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS n, min(created_at) AS oldest,
+                min(CASE WHEN state IN ('queued', 'uncertain') THEN next_attempt_at END) AS next
+         FROM jobs WHERE profile_id = ? AND state IN ('queued', 'sending', 'uncertain')`,
+      )
+      .get(profileId) as { n: number; oldest: number | null; next: number | null };
+    return { count: row.n, oldestAt: row.oldest, nextAttemptAt: row.next };
   }
 
   /**

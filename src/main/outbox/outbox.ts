@@ -367,6 +367,7 @@ export class Outbox {
       counts: this.store.counts(profileId),
       pausedForAuth: this.authPaused.has(profileId),
       quarantined: this.store.quarantined().length,
+      waiting: this.store.waiting(profileId),
     };
   }
 

@@ -101,7 +101,7 @@ export function App() {
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%">
-          <StatusBar />
+          <StatusBar onOpenOutbox={() => setScreen('outbox')} />
         </Group>
       </AppShell.Footer>
     </AppShell>

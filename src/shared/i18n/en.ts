@@ -13,6 +13,12 @@ export const en = {
     settings: 'Settings',
   },
   environment: { sandbox: 'Sandbox', test: 'Test', production: 'Production' },
+  age: {
+    seconds: '{{count}} s',
+    minutes: '{{count}} min',
+    hours: '{{h}} h {{min}} min',
+    days: '{{count}} d',
+  },
   status: {
     up: 'Online',
     degraded: 'Slow',
@@ -23,8 +29,13 @@ export const en = {
     lastCheck: 'checked {{time}}',
     budget: 'Requests: {{used}}/{{limit}} this minute',
     paused: 'Paused by the service until {{time}}',
-    queued: 'Waiting: {{count}}',
-    outbox: 'Outbox: {{queued}} queued · {{failed}} failed · {{uncertain}} to check',
+    queued: 'Requests waiting: {{count}}',
+    outboxEmpty: 'Nothing waiting in the Outbox',
+    outboxWaiting: 'Outbox: {{count}} waiting',
+    oldest: 'oldest {{age}}',
+    nextAttempt: 'next attempt {{time}}',
+    nextAttemptNow: 'next attempt now',
+    openOutbox: 'Open the Outbox',
     keychain: {
       unavailable: 'Keychain unavailable',
       locked: 'Keychain locked',

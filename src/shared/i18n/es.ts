@@ -15,6 +15,12 @@ export const es: Messages = {
     settings: 'Configuración',
   },
   environment: { sandbox: 'Sandbox', test: 'Pruebas', production: 'Producción' },
+  age: {
+    seconds: '{{count}} s',
+    minutes: '{{count}} min',
+    hours: '{{h}} h {{min}} min',
+    days: '{{count}} d',
+  },
   status: {
     up: 'En línea',
     degraded: 'Lento',
@@ -25,8 +31,13 @@ export const es: Messages = {
     lastCheck: 'comprobado {{time}}',
     budget: 'Solicitudes: {{used}}/{{limit}} este minuto',
     paused: 'Pausado por el servicio hasta {{time}}',
-    queued: 'En espera: {{count}}',
-    outbox: 'Cola: {{queued}} en cola · {{failed}} con error · {{uncertain}} por comprobar',
+    queued: 'Solicitudes en espera: {{count}}',
+    outboxEmpty: 'Nada en espera en la Cola de envío',
+    outboxWaiting: 'Cola de envío: {{count}} en espera',
+    oldest: 'el más antiguo hace {{age}}',
+    nextAttempt: 'próximo intento {{time}}',
+    nextAttemptNow: 'próximo intento ahora',
+    openOutbox: 'Abrir la Cola de envío',
     keychain: {
       unavailable: 'Llavero no disponible',
       locked: 'Llavero bloqueado',

@@ -15,6 +15,12 @@ export const ptBR: Messages = {
     settings: 'Configurações',
   },
   environment: { sandbox: 'Sandbox', test: 'Homologação', production: 'Produção' },
+  age: {
+    seconds: '{{count}} s',
+    minutes: '{{count}} min',
+    hours: '{{h}} h {{min}} min',
+    days: '{{count}} d',
+  },
   status: {
     up: 'Online',
     degraded: 'Lento',
@@ -25,8 +31,13 @@ export const ptBR: Messages = {
     lastCheck: 'verificado {{time}}',
     budget: 'Requisições: {{used}}/{{limit}} neste minuto',
     paused: 'Pausado pelo serviço até {{time}}',
-    queued: 'Aguardando: {{count}}',
-    outbox: 'Fila: {{queued}} na fila · {{failed}} com falha · {{uncertain}} a conferir',
+    queued: 'Requisições aguardando: {{count}}',
+    outboxEmpty: 'Nada aguardando na Fila de envio',
+    outboxWaiting: 'Fila de envio: {{count}} aguardando',
+    oldest: 'mais antigo há {{age}}',
+    nextAttempt: 'próxima tentativa {{time}}',
+    nextAttemptNow: 'próxima tentativa agora',
+    openOutbox: 'Abrir a Fila de envio',
     keychain: {
       unavailable: 'Chaveiro indisponível',
       locked: 'Chaveiro bloqueado',

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { StationStatus } from '../../../shared/status.ts';
 import { fakeBridge, renderWithStores, sandboxStatus } from '../test-utils.tsx';
 import { StatusBar } from './StatusBar.tsx';
@@ -33,7 +33,7 @@ describe('StatusBar', () => {
     expect(await screen.findByText('Offline')).toBeTruthy();
     expect(screen.getByText('Production')).toBeTruthy();
     expect(screen.getByText(/Paused by the service until/)).toBeTruthy();
-    expect(screen.getByText('Waiting: 5')).toBeTruthy();
+    expect(screen.getByText('Requests waiting: 5')).toBeTruthy();
   });
 
   it('says when the keychain is unavailable, in the operator’s language, and nothing while it works', async () => {
@@ -72,5 +72,37 @@ describe('StatusBar', () => {
       health: { ...sandboxStatus.health, state: 'unauthorized' },
     });
     expect(await screen.findByText('Key refused')).toBeTruthy();
+  });
+
+  it('shows what waits in the outbox, since when and the next attempt, and opens the Outbox', async () => {
+    const now = Date.now();
+    const onOpenOutbox = vi.fn();
+    const view = renderWithStores(<StatusBar onOpenOutbox={onOpenOutbox} />, fakeBridge(), {
+      language: 'pt-BR',
+    });
+    view.stores.status.setState({ status: sandboxStatus });
+    const counts = { queued: 2, sending: 1, done: 0, failed: 0, uncertain: 0, orphaned: 0 };
+    const snapshot = { notices: [], counts, pausedForAuth: false, quarantined: 0 };
+    view.stores.outbox.setState({
+      snapshot: { ...snapshot, waiting: { count: 0, oldestAt: null, nextAttemptAt: null } },
+    });
+    expect((await screen.findByTestId('outbox-waiting')).textContent).toBe(
+      'Nada aguardando na Fila de envio',
+    );
+    const next = now + 90_000;
+    view.stores.outbox.setState({
+      snapshot: {
+        ...snapshot,
+        waiting: { count: 3, oldestAt: now - 4 * 60_000 - 5_000, nextAttemptAt: next },
+      },
+    });
+    const time = new Date(next).toLocaleTimeString('pt-BR');
+    await waitFor(() =>
+      expect(screen.getByTestId('outbox-waiting').textContent).toBe(
+        `Fila de envio: 3 aguardando · mais antigo há 4 min · próxima tentativa ${time}`,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir a Fila de envio' }));
+    expect(onOpenOutbox).toHaveBeenCalledTimes(1);
   });
 });

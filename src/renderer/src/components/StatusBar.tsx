@@ -1,7 +1,9 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HealthState } from '../../../shared/status.ts';
-import { useStatus } from '../stores/context.tsx';
+import { useNow } from '../hooks/use-now.ts';
+import { useOutbox, useStatus } from '../stores/context.tsx';
+import { describeAge } from './age.ts';
 
 const HEALTH_COLOR: Record<HealthState, string> = {
   up: 'green',
@@ -12,10 +14,13 @@ const HEALTH_COLOR: Record<HealthState, string> = {
 };
 export const ENV_COLOR = { sandbox: 'blue', test: 'orange', production: 'red' } as const;
 
-/** Always visible: profile and environment, health, this minute's budget, and any pause. */
-export function StatusBar() {
+/** Always visible: profile and environment, health, this minute's budget, any pause, the outbox. */
+export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
   const { t, i18n } = useTranslation();
   const status = useStatus((s) => s.status);
+  const waiting = useOutbox((s) => s.snapshot?.waiting ?? null);
+  // Ages and "due now" move on by themselves; a quarter-minute tick keeps them honest.
+  const now = useNow(15_000);
   if (!status) return <Text size="sm">{t('app.loading')}</Text>;
   const { profile, health, budget, keychain } = status;
   const time = (ms: number) => new Date(ms).toLocaleTimeString(i18n.language);
@@ -66,13 +71,38 @@ export function StatusBar() {
       )}
       {budget &&
         budget.queued.interactive + budget.queued.submission + budget.queued.background > 0 && (
-          <Text size="sm">
+          <Text size="sm" data-testid="requests-waiting">
             {t('status.queued', {
               count:
                 budget.queued.interactive + budget.queued.submission + budget.queued.background,
             })}
           </Text>
         )}
+      {waiting && (
+        <UnstyledButton
+          onClick={onOpenOutbox}
+          data-testid="outbox-waiting"
+          aria-label={t('status.openOutbox')}
+          title={t('status.openOutbox')}
+          style={{ textDecoration: 'underline dotted' }}
+        >
+          <Text size="sm" fw={waiting.count > 0 ? 700 : 400}>
+            {waiting.count === 0
+              ? t('status.outboxEmpty')
+              : [
+                  t('status.outboxWaiting', { count: waiting.count }),
+                  waiting.oldestAt !== null &&
+                    t('status.oldest', { age: describeAge(t, now - waiting.oldestAt) }),
+                  waiting.nextAttemptAt !== null &&
+                    (waiting.nextAttemptAt <= now
+                      ? t('status.nextAttemptNow')
+                      : t('status.nextAttempt', { time: time(waiting.nextAttemptAt) })),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+          </Text>
+        </UnstyledButton>
+      )}
     </Group>
   );
 }

@@ -21,6 +21,7 @@ const snapshot = (notices: OutboxNotice[]): OutboxSnapshot => ({
   counts: { queued: 38, sending: 0, done: 0, failed: 0, uncertain: 0, orphaned: 0 },
   pausedForAuth: false,
   quarantined: 0,
+  waiting: { count: 0, oldestAt: null, nextAttemptAt: null },
 });
 
 describe('OutboxNotices', () => {

@@ -32,6 +32,7 @@ const snapshot: OutboxSnapshot = {
   counts: { queued: 0, sending: 0, done: 4, failed: 1, uncertain: 0, orphaned: 0 },
   pausedForAuth: true,
   quarantined: 1,
+  waiting: { count: 3, oldestAt: null, nextAttemptAt: null },
 };
 
 function setup() {
