@@ -60,6 +60,8 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
           ...(confirmResend ? { confirmResend } : {}),
         }),
       ),
+    getProductNames: ({ skus }) =>
+      asResult(async () => ({ names: await core.productNamesFor(skus) })),
     listProducts: ({ search, page }) =>
       asResult(async () =>
         (await core.api()).listProducts({
@@ -141,7 +143,7 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
           api.getOrder(id),
           api.queryTrackings({ order: id }),
         ]);
-        return { order, trackings: trackings.data };
+        return { order, trackings: trackings.data, jobs: core.orderFileJobs(id) };
       });
       core.outbox.audit.record({
         event: 'lookup',

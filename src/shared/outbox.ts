@@ -54,6 +54,8 @@ export interface JobView {
   attempts: number;
   nextAttemptAt: number;
   lastError: JobError | null;
+  /** What the service answered to a delivered job (e.g. the content hash it received). */
+  result: JobResult | null;
   /**
    * An earlier job for the same order, product or inbound that failed: this one waits behind
    * it until it is retried or discarded.
@@ -64,6 +66,8 @@ export interface JobView {
   createdAt: number;
   updatedAt: number;
 }
+
+export type JobResult = Record<string, string | number | boolean | null>;
 
 export type OutboxCounts = Record<JobState, number>;
 

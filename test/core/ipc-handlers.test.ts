@@ -6,8 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NativeKeychain } from '../../src/main/core/keychain.ts';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
+import {
+  emptyFile,
+  garbageAfterHeaderPdf,
+  pngRenamedAsPdf,
+  truncatedPdf,
+} from '../support/pdf-variants.ts';
 import { registerTestHandlers } from '../support/test-handlers.ts';
-import { channelOf, type InvokeName } from '../../src/shared/ipc/channels.ts';
+import { channelOf, type InvokeName, type OrderLookup } from '../../src/shared/ipc/channels.ts';
 import type { Result } from '../../src/shared/result.ts';
 
 let core: StationCore;
@@ -42,6 +48,52 @@ describe('IPC handlers on the real core', () => {
       ok: true,
       value: { order: { id: 'PB-10055' }, trackings: expect.any(Array) },
     });
+  });
+
+  it('refuses files the screens refuse, with the same code and sentence key, and stores nothing', async () => {
+    const before = core.outbox.store.counts().queued;
+    const pdf = truncatedPdf('NF-e', 0.5);
+    const cases: [InvokeName, Record<string, unknown>, string][] = [
+      ['submitInvoice', { fileName: 'cut.pdf', bytes: truncatedPdf('NF-e', 0.5) }, 'damaged'],
+      ['submitInvoice', { fileName: 'junk.pdf', bytes: garbageAfterHeaderPdf(7) }, 'damaged'],
+      ['submitInvoice', { fileName: 'scan.pdf', bytes: pngRenamedAsPdf() }, 'notPdf'],
+      ['submitInvoice', { fileName: 'empty.pdf', bytes: emptyFile() }, 'empty'],
+      ['submitLabel', { fileName: 'cut.zpl', bytes: new TextEncoder().encode('^XA^FDx') }, 'noZpl'],
+      ['submitLabel', { fileName: 'l.pdf', format: 'pdf', bytes: pdf }, 'damaged'],
+    ];
+    for (const [channel, file, reason] of cases) {
+      expect(await invoke(channel, { order: 'PB-10055', ...file })).toMatchObject({
+        ok: false,
+        error: {
+          code: `files.${reason}`,
+          messageKey: `files.${reason}`,
+          params: { file: file['fileName'] },
+        },
+      });
+    }
+    expect(core.outbox.store.counts().queued).toBe(before);
+  });
+
+  it('gives the order card its file jobs, and product names at one budgeted request per SKU', async () => {
+    const label = new TextEncoder().encode('^XA^FO50,50^FDcard^FS^XZ');
+    await invoke('submitLabel', { order: 'PB-10056', fileName: 'card.zpl', bytes: label });
+    const found = (await invoke('lookupOrder', { id: 'PB-10056' })) as Result<OrderLookup>;
+    if (!found.ok) throw new Error(found.error.message);
+    expect(found.value.jobs.map((j) => [j.kind, j.subject])).toEqual([
+      ['label.upload', 'PB-10056'],
+    ]);
+    const skus = [...new Set(found.value.order.items.map((i) => i.sku)), 'NO-SUCH-SKU'];
+    const used = () => core.status().budget?.used ?? 0;
+    const first = used();
+    const named = (await invoke('getProductNames', { skus })) as Result<{
+      names: Record<string, string | null>;
+    }>;
+    if (!named.ok) throw new Error(named.error.message);
+    expect(named.value.names['NO-SUCH-SKU']).toBeNull();
+    for (const sku of skus.slice(0, -1)) expect(named.value.names[sku]).toEqual(expect.any(String));
+    expect(used() - first).toBe(skus.length);
+    await invoke('getProductNames', { skus });
+    expect(used() - first).toBe(skus.length);
   });
 
   it('records lookups and key changes in the audit log, never the key', async () => {

@@ -14,6 +14,8 @@ import { mask } from '../api/redact.ts';
 import { BudgetRegistry } from './budget-registry.ts';
 import { checkDataDir } from './data-dir.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { ProductNames } from './product-names.ts';
+import type { JobView } from '../../shared/outbox.ts';
 import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
 import { classifyKeychainError, type Keychain, type KeychainError } from './keychain.ts';
 import { ProfileStore } from './profile-store.ts';
@@ -70,6 +72,7 @@ export class StationCore {
   private binding: Promise<ApiClient> | null = null;
   readonly health: HealthMonitor;
   readonly outbox: Outbox;
+  private readonly productNames: ProductNames;
   private readonly listeners = new Set<(status: StationStatus) => void>();
   private closed = false;
   /** The keychain as last seen (null until it first answered). */
@@ -98,6 +101,7 @@ export class StationCore {
       throw error;
     }
     this.budgets = new BudgetRegistry(this.o.clock, options.budget);
+    this.productNames = new ProductNames(() => this.o.clock.now());
     this.health = new HealthMonitor({
       clock: this.o.clock,
       ...options.health,
@@ -180,6 +184,21 @@ export class StationCore {
       return;
     this.keychainState = state;
     this.publish();
+  }
+
+  /** Names for the order card's SKUs: each a budgeted request, then cached for the profile. */
+  async productNamesFor(skus: readonly string[]): Promise<Record<string, string | null>> {
+    const api = await this.api();
+    return this.productNames.names(
+      this.profiles.active().id,
+      { getProduct: (sku) => api.getProduct(sku) },
+      skus,
+    );
+  }
+
+  /** The active profile's file jobs for one order (invoices and labels), newest first. */
+  orderFileJobs(order: string): JobView[] {
+    return this.outbox.store.fileJobsFor(this.profiles.active().id, order);
   }
 
   onStatus(listener: (status: StationStatus) => void): () => void {
@@ -367,6 +386,7 @@ export class StationCore {
   }
 
   private async rebindIfActive(profileId: string): Promise<void> {
+    this.productNames.forget(profileId);
     if (this.profiles.active().id !== profileId) return;
     this.unbind();
     await this.api();

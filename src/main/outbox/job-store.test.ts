@@ -81,9 +81,18 @@ describe('JobStore', () => {
     const c = store.enqueue(invoice('PB-3')).job;
     store.markSending(a.id);
     store.markSending(b.id);
-    store.markUncertain(b.id, { code: 'network', message: 'reset' }, 60_000);
+    store.markUncertain(
+      b.id,
+      { family: 'network', code: 'network.reset', messageKey: 'errors.network', message: 'reset' },
+      60_000,
+    );
     store.markSending(c.id);
-    store.markFailed(c.id, { code: 'api.bad_request', message: '400' });
+    store.markFailed(c.id, {
+      family: 'api',
+      code: 'api.bad_request',
+      messageKey: 'errors.api.bad_request',
+      message: '400',
+    });
     // a is sending (no next attempt of its own), b waits to be checked at 60 s, c failed.
     expect(store.waiting('p1')).toEqual({ count: 2, oldestAt: 1_000, nextAttemptAt: 60_000 });
     expect(store.waiting('other')).toEqual({ count: 0, oldestAt: null, nextAttemptAt: null });

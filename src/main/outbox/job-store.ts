@@ -12,6 +12,7 @@ import {
   type JobView,
   type OutboxCounts,
   type OutboxWaiting,
+  type JobResult,
 } from '../../shared/outbox.ts';
 import { checkBounds, describePath } from '../../shared/limits.ts';
 import { isDiskFull, transaction } from './database.ts';
@@ -74,13 +75,14 @@ interface JobRow {
   attempts: number;
   next_attempt_at: number;
   last_error: string | null;
+  result: string | null;
   created_at: number;
   updated_at: number;
   blocked_by: string | null;
 }
 
 const COLUMNS = `seq, id, profile_id, kind, sequence_key, idempotency_key, payload, file_sha256,
-  length(file) AS file_size, state, attempts, next_attempt_at, last_error, created_at, updated_at,
+  length(file) AS file_size, state, attempts, next_attempt_at, last_error, result, created_at, updated_at,
   (SELECT k.id || ' ' || k.kind FROM jobs k
     WHERE k.profile_id = jobs.profile_id AND k.sequence_key = jobs.sequence_key
       AND k.seq < jobs.seq AND k.state = 'failed'
@@ -258,6 +260,17 @@ export class JobStore {
       .all(profileId ?? null, profileId ?? null) as { state: JobState; n: number }[];
     for (const row of rows) counts[row.state] = row.n;
     return counts;
+  }
+
+  /** Invoice and label jobs of one order, newest first: what the order card follows. */
+  fileJobsFor(profileId: string, order: string, limit = 20): JobView[] {
+    const rows = this.db
+      .prepare(
+        `SELECT ${COLUMNS} FROM jobs WHERE profile_id = ? AND sequence_key = ?
+           AND kind IN ('invoice.upload', 'label.upload') ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(profileId, `order:${order}`, limit) as unknown as JobRow[];
+    return rows.map(toView);
   }
 
   /**
@@ -613,6 +626,21 @@ function blockedByOf(text: string | null): JobView['blockedBy'] {
   return { id, kind: kind as JobKind };
 }
 
+/** The service's answer as delivery kept it (flat: hash, id, count); anything else reads as none. */
+function resultOf(text: string | null): JobResult | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const flat = Object.entries(value).filter(
+      ([, v]) => ['string', 'number', 'boolean'].includes(typeof v) || v === null,
+    );
+    return Object.fromEntries(flat) as JobResult;
+  } catch {
+    return null;
+  }
+}
+
 function toView(row: JobRow): JobView {
   return {
     id: row.id,
@@ -625,6 +653,7 @@ function toView(row: JobRow): JobView {
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     lastError: row.last_error ? (JSON.parse(row.last_error) as JobError) : null,
+    result: resultOf(row.result),
     blockedBy: blockedByOf(row.blocked_by),
     subject: row.sequence_key.replace(/^(order|product|inbound):(new:.*)?/, '') || row.id,
     createdAt: row.created_at,

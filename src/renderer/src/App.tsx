@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBar } from './components/StatusBar.tsx';
 import { OutboxNotices } from './outbox/OutboxNotices.tsx';
 import { StationScreen } from './screens/StationScreen.tsx';
-import { useOutbox, useStatus } from './stores/context.tsx';
+import { useOutbox, useStation, useStatus } from './stores/context.tsx';
 
 // The station is the first screen and ships in the main chunk; the others load when opened.
 function named<K extends string, P extends object>(
@@ -45,6 +45,9 @@ export function App() {
   const loadOutbox = useOutbox((s) => s.load);
   useEffect(() => start(), [start]);
   useEffect(() => followOutbox(), [followOutbox]);
+  // The order card follows its files through the outbox, whichever screen is open meanwhile.
+  const followStation = useStation((s) => s.follow);
+  useEffect(() => followStation(), [followStation]);
   // The outbox's notices (a salvaged file…) show from the first screen, not only on the Outbox.
   useEffect(() => void loadOutbox(), [loadOutbox]);
 

@@ -46,6 +46,9 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
     {
       getStatus: async () => ok(sandboxStatus),
       onStatus: () => () => undefined,
+      // Asked for in the background by the order card; a test about names provides its own.
+      getProductNames: async () => ok({ names: {} }),
+      onOutbox: () => () => undefined,
       getAppInfo: async () =>
         ok({
           name: 'Packbench',

@@ -37,6 +37,8 @@ export interface ProfileList {
 export interface OrderLookup {
   order: Order;
   trackings: Tracking[];
+  /** This station's invoice and label jobs for the order, newest first (the card follows them). */
+  jobs: JobView[];
 }
 
 export interface SubmitOutcome {
@@ -74,6 +76,11 @@ export interface InvokeChannels {
   setKey: { input: { profileId: string; key: string }; output: KeyStatus };
   removeKey: { input: { profileId: string }; output: KeyStatus };
   lookupOrder: { input: { id: string }; output: OrderLookup };
+  /** Product names for the order card: a string, null for an unknown SKU, absent on failure. */
+  getProductNames: {
+    input: { skus: string[] };
+    output: { names: Record<string, string | null> };
+  };
   submitInvoice: {
     input: { order: string; fileName: string; bytes: Uint8Array; confirmResend?: boolean };
     output: SubmitOutcome;
@@ -144,6 +151,7 @@ export const channels = {
   setKey: 'invoke',
   removeKey: 'invoke',
   lookupOrder: 'invoke',
+  getProductNames: 'invoke',
   submitInvoice: 'invoke',
   submitLabel: 'invoke',
   listProducts: 'invoke',

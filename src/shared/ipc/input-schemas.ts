@@ -136,6 +136,7 @@ const channelSchemas = {
   }),
   removeKey: z.object({ profileId }),
   lookupOrder: z.object({ id }),
+  getProductNames: z.object({ skus: z.array(id).max(200) }),
   submitInvoice: z
     .object({ order: id, fileName, bytes, confirmResend: z.boolean().optional() })
     .superRefine(fileRule('invoice')),

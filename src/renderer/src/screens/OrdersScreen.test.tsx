@@ -101,7 +101,7 @@ describe('OrdersScreen', () => {
       shipping_address: { street: 'Rua A', city: 'Campinas', state: 'SP', postal_code: '13000' },
       items: [{ sku: 'SKU-1', quantity: 1 }],
     };
-    const lookupOrder = vi.fn(async () => ok({ order, trackings: [] }));
+    const lookupOrder = vi.fn(async () => ok({ order, trackings: [], jobs: [] }));
     const submitJob = vi
       .fn()
       .mockResolvedValueOnce(ok({ status: 'needs_confirmation', job }))

@@ -22,6 +22,7 @@ const failed: JobView = {
     message: 'No order with id "PB-404".',
     status: 404,
   },
+  result: null,
   blockedBy: null,
   subject: 'PB-404',
   createdAt: Date.parse('2026-11-22T09:00:00Z'),

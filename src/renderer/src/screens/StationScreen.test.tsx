@@ -1,8 +1,9 @@
 import { realPdf } from '../../../../test/support/pdf.ts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../shared/result.ts';
-import type { OrderLookup } from '../../../shared/ipc/channels.ts';
+import type { OrderLookup, OutboxChange } from '../../../shared/ipc/channels.ts';
+import type { JobView, OutboxSnapshot } from '../../../shared/outbox.ts';
 import { fakeBridge, renderWithStores } from '../test-utils.tsx';
 import { StationScreen } from './StationScreen.tsx';
 
@@ -23,6 +24,7 @@ const lookup: OrderLookup = {
       events: [{ at: '2026-11-20T10:00:00Z', status: 'posted', description: 'Objeto postado' }],
     },
   ],
+  jobs: [],
 };
 
 describe('StationScreen', () => {
@@ -38,8 +40,9 @@ describe('StationScreen', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(await screen.findByText('Order PB-10001 found')).toBeTruthy();
     expect(lookupOrder).toHaveBeenCalledWith({ id: 'PB-10001' });
-    expect(screen.getByTestId('invoice-state').textContent).toBe('Received (abcdef01)');
-    expect(screen.getByTestId('label-state').textContent).toBe('2 labels received');
+    expect(screen.getByTestId('invoice-state').textContent).toBe('InvoiceReceived (abcdef01)');
+    expect(screen.getByTestId('label-state').textContent).toBe('Labels2 labels received');
+    expect(screen.getByTestId('tracking-state').textContent).toContain('Objeto postado');
     expect(screen.getByTestId('tracking').textContent).toContain('Objeto postado');
     expect(screen.getByText('Ana Silva', { exact: false })).toBeTruthy();
     expect(play).toHaveBeenCalledWith('success');
@@ -126,4 +129,120 @@ describe('StationScreen', () => {
     expect(screen.getByText('Bipe ou digite o número do pedido')).toBeTruthy();
     expect(screen.getByText('Nenhuma leitura ainda.')).toBeTruthy();
   });
+
+  it('names the products, totals the units, and follows each file through the outbox', async () => {
+    let push: ((change: OutboxChange) => void) | null = null;
+    const getProductNames = vi.fn(async () =>
+      ok({ names: { 'ACM-0001': 'Caneca Acme 300 ml', 'ACM-0002': null } }),
+    );
+    const retryJob = vi.fn(async () => ok({ ...job, state: 'queued' as const }));
+    const discardJob = vi.fn(async () => ok(snapshot));
+    const order = {
+      ...lookup.order,
+      invoice: undefined,
+      labels: [],
+      items: [
+        { sku: 'ACM-0001', quantity: 2 },
+        { sku: 'ACM-0002', quantity: 3 },
+      ],
+    };
+    const view = renderWithStores(
+      <StationScreen />,
+      fakeBridge({
+        lookupOrder: async () => ok({ order, trackings: [], jobs: [] }),
+        getProductNames,
+        retryJob,
+        discardJob,
+        onOutbox: (listener) => {
+          push = listener;
+          return () => undefined;
+        },
+      }),
+      { language: 'pt-BR' },
+    );
+    const off = view.stores.station.getState().follow();
+    await view.stores.station.getState().lookup('PB-10001');
+    expect(getProductNames).toHaveBeenCalledWith({ skus: ['ACM-0001', 'ACM-0002'] });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('item-name').map((c) => c.textContent)).toEqual([
+        'Caneca Acme 300 ml',
+        'Produto desconhecido',
+      ]),
+    );
+    expect(screen.getByTestId('total-units').textContent).toBe('5 unidades no total');
+    const label = () => screen.getByTestId('label-state');
+    expect(label().dataset['state']).toBe('missing');
+    const send = (change: Partial<JobView>) =>
+      act(() =>
+        (push as unknown as (c: OutboxChange) => void)({
+          profileId: 'sandbox',
+          snapshot,
+          job: { ...job, ...change },
+        }),
+      );
+    send({ state: 'queued' });
+    expect(label().textContent).toBe('EtiquetasNa fila');
+    send({ state: 'sending' });
+    expect(label().textContent).toBe('EtiquetasEnviando…');
+    send({ state: 'done', result: { sha256: job.fileSha256 } });
+    expect(label().textContent).toBe('EtiquetasRecebida (aaaaaaaa)');
+    expect(
+      screen.getByText(/O serviço confirmou o conteúdo \(SHA-256 aaaaaaaaaaaa…\)/),
+    ).toBeTruthy();
+    // Another order's job leaves this card alone.
+    act(() =>
+      (push as unknown as (c: OutboxChange) => void)({
+        profileId: 'sandbox',
+        snapshot,
+        job: { ...job, id: 'other', subject: 'PB-2', state: 'failed' },
+      }),
+    );
+    expect(label().dataset['state']).toBe('done');
+    send({
+      state: 'failed',
+      result: null,
+      lastError: {
+        family: 'validation',
+        code: 'api.validation',
+        messageKey: 'errors.api.validation',
+        message: 'label_count must be at least 1',
+        status: 422,
+      },
+    });
+    expect(label().dataset['state']).toBe('failed');
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar agora' }));
+    await waitFor(() => expect(retryJob).toHaveBeenCalledWith({ id: job.id }));
+    expect(label().dataset['state']).toBe('queued');
+    send({ state: 'failed' });
+    fireEvent.click(screen.getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(discardJob).toHaveBeenCalledWith({ id: job.id }));
+    await waitFor(() => expect(screen.queryByTestId('order-job')).toBeNull());
+    off();
+  });
 });
+
+const snapshot: OutboxSnapshot = {
+  notices: [],
+  counts: { queued: 0, sending: 0, done: 0, failed: 0, uncertain: 0, orphaned: 0 },
+  pausedForAuth: false,
+  quarantined: 0,
+  waiting: { count: 0, oldestAt: null, nextAttemptAt: null },
+};
+
+const job: JobView = {
+  id: '22222222-2222-4222-8222-222222222222',
+  profileId: 'sandbox',
+  kind: 'label.upload',
+  payload: { order: 'PB-10001', fileName: 'PB-10001.zpl' },
+  fileSize: 20,
+  fileSha256: 'a'.repeat(64),
+  state: 'queued',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  result: null,
+  blockedBy: null,
+  subject: 'PB-10001',
+  createdAt: 1,
+  updatedAt: 1,
+};

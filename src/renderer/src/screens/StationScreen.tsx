@@ -9,12 +9,13 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../errors.ts';
 import { DropArea } from '../station/DropArea.tsx';
-import { OrderCard } from '../station/OrderCard.tsx';
+import { OrderItems, OrderSummary } from '../station/OrderCard.tsx';
 import { ScanDetector } from '../station/scan-detector.ts';
 import { useStation } from '../stores/context.tsx';
 
@@ -112,10 +113,16 @@ export function StationScreen({ now = () => performance.now() }: { now?: () => n
             </Alert>
           )}
           {current && !failure && (
-            <Alert color="green" title={t('station.found', { id: current.id })} role="status" />
+            <>
+              {/* Found, said to screen readers; the card itself says it to the eye. */}
+              <VisuallyHidden role="status">
+                {t('station.found', { id: current.id })}
+              </VisuallyHidden>
+              <OrderSummary lookup={current.lookup} />
+              <DropArea />
+              <OrderItems lookup={current.lookup} names={current.names} />
+            </>
           )}
-          {current && !failure && <DropArea />}
-          {current && !failure && <OrderCard lookup={current.lookup} />}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
 import type { OrderLookup } from '../../../shared/ipc/channels.ts';
+import { FILE_KINDS, type JobView } from '../../../shared/outbox.ts';
 import { MAX_FILE_MB } from '../../../shared/files/file-rules.ts';
 import type { FileChecker } from '../files/file-checker.ts';
 import type { AppError } from '../../../shared/result.ts';
@@ -29,7 +30,8 @@ export interface DropResult {
 
 export interface StationState {
   pending: string | null;
-  current: { id: string; lookup: OrderLookup } | null;
+  /** The scanned order; `names` fill in after the card shows (null: the service has no such SKU). */
+  current: { id: string; lookup: OrderLookup; names: Record<string, string | null> } | null;
   failure: { id: string; error: AppError } | null;
   recent: RecentScan[];
   muted: boolean;
@@ -40,17 +42,46 @@ export interface StationState {
   dropFiles: (files: DroppedFile[]) => Promise<void>;
   /** The operator confirmed sending again a file that was already delivered. */
   resend: (name: string) => Promise<void>;
+  /** Follows the outbox so the card shows its files' journey; returns the unsubscribe function. */
+  follow: () => () => void;
+  retryJob: (id: string) => Promise<void>;
+  discardJob: (id: string) => Promise<void>;
+  /** The last retry or discard the outbox refused, with its reason. */
+  jobError: AppError | null;
 }
 
 const RECENT_LIMIT = 12;
 
 export const createStationStore = (
-  bridge: Pick<PackbenchBridge, 'lookupOrder' | 'submitInvoice' | 'submitLabel'>,
+  bridge: Pick<
+    PackbenchBridge,
+    | 'lookupOrder'
+    | 'submitInvoice'
+    | 'submitLabel'
+    | 'getProductNames'
+    | 'onOutbox'
+    | 'retryJob'
+    | 'discardJob'
+  >,
   sounds: SoundPlayer,
   checkFile: FileChecker,
   now: () => number = Date.now,
 ) =>
   createStore<StationState>()((set, get) => {
+    /** A job of the scanned order changed: the card shows its newest state. */
+    const noteJob = (job: JobView) => {
+      const current = get().current;
+      if (!current || job.subject !== current.id || !FILE_KINDS.includes(job.kind)) return;
+      const others = current.lookup.jobs.filter((j) => j.id !== job.id);
+      const jobs = [job, ...others].sort((a, b) => b.createdAt - a.createdAt);
+      set({ current: { ...current, lookup: { ...current.lookup, jobs } } });
+    };
+    const dropJob = (id: string) => {
+      const current = get().current;
+      if (!current) return;
+      const jobs = current.lookup.jobs.filter((j) => j.id !== id);
+      set({ current: { ...current, lookup: { ...current.lookup, jobs } } });
+    };
     const record = (result: DropResult) =>
       set({ drops: [result, ...get().drops.filter((d) => d.name !== result.name)].slice(0, 20) });
     const submit = async (
@@ -89,10 +120,26 @@ export const createStationStore = (
         key: result.value.status === 'existing' ? 'drop.existing' : 'drop.queued',
         values,
       });
+      noteJob(result.value.job);
     };
     return {
       pending: null,
+      jobError: null,
       drops: [],
+      follow: () =>
+        bridge.onOutbox((change) => {
+          if (change.job) noteJob(change.job);
+        }),
+      retryJob: async (id) => {
+        const result = await bridge.retryJob({ id });
+        set({ jobError: result.ok ? null : result.error });
+        if (result.ok) noteJob(result.value);
+      },
+      discardJob: async (id) => {
+        const result = await bridge.discardJob({ id });
+        set({ jobError: result.ok ? null : result.error });
+        if (result.ok) dropJob(id);
+      },
       current: null,
       failure: null,
       recent: [],
@@ -109,8 +156,20 @@ export const createStationStore = (
           ...get().recent.filter((r) => r.id !== id),
         ].slice(0, RECENT_LIMIT);
         if (result.ok) {
-          set({ pending: null, current: { id, lookup: result.value }, failure: null, recent });
+          set({
+            pending: null,
+            current: { id, lookup: result.value, names: {} },
+            failure: null,
+            recent,
+          });
           sounds.play('success');
+          const skus = result.value.order.items.map((item) => item.sku);
+          if (skus.length > 0)
+            void bridge.getProductNames({ skus: skus.slice(0, 200) }).then((named) => {
+              const current = get().current;
+              if (named.ok && current?.id === id)
+                set({ current: { ...current, names: named.value.names } });
+            });
         } else {
           set({ pending: null, failure: { id, error: result.error }, recent });
           sounds.play('failure');
