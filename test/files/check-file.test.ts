@@ -10,9 +10,9 @@ import {
   truncatedPdf,
   userPasswordPdf,
   xrefStreamPdf,
-} from '../../../test/support/pdf-variants.ts';
-import { checkFile } from './check-file.ts';
-import { inspectFile, MAX_FILE_BYTES } from './file-rules.ts';
+} from '../support/pdf-variants.ts';
+import { checkFile } from '../../src/shared/files/check-file.ts';
+import { inspectFile, MAX_FILE_BYTES } from '../../src/shared/files/file-rules.ts';
 
 // The same pdf.js as the window, in its Node build.
 const pdfjs = () => import('pdfjs-dist/legacy/build/pdf.mjs');
