@@ -81,6 +81,16 @@ export const en = {
       failed: 'Failed: see below',
       orphaned: 'Waiting: profile removed',
     },
+    help: {
+      open: 'Keyboard shortcuts (?)',
+      title: 'Keyboard shortcuts',
+      scan: 'In the scan field: look up the order typed or scanned. A scanner works wherever the focus is.',
+      next: 'Move on: the order card, the file target, the screens',
+      previous: 'Move back',
+      pick: 'On the file target: choose the invoice PDF or label file to attach',
+      back: 'Back to the scan field',
+      help: 'Show this list',
+    },
   },
   orderStatus: {
     new: 'New',

@@ -83,6 +83,16 @@ export const es: Messages = {
       failed: 'Falló: vea abajo',
       orphaned: 'En espera: perfil eliminado',
     },
+    help: {
+      open: 'Atajos de teclado (?)',
+      title: 'Atajos de teclado',
+      scan: 'En el campo de lectura: buscar el pedido escrito o escaneado. El lector funciona dondequiera que esté el foco.',
+      next: 'Avanzar: la tarjeta del pedido, el área de archivos, las pantallas',
+      previous: 'Retroceder',
+      pick: 'En el área de archivos: elegir el PDF de la factura o el archivo de etiqueta a adjuntar',
+      back: 'Volver al campo de lectura',
+      help: 'Mostrar esta lista',
+    },
   },
   orderStatus: {
     new: 'Nuevo',

@@ -83,6 +83,16 @@ export const ptBR: Messages = {
       failed: 'Falhou: veja abaixo',
       orphaned: 'Aguardando: perfil removido',
     },
+    help: {
+      open: 'Atalhos de teclado (?)',
+      title: 'Atalhos de teclado',
+      scan: 'No campo de leitura: buscar o pedido digitado ou bipado. O leitor funciona onde quer que esteja o foco.',
+      next: 'Avançar: o cartão do pedido, a área de arquivos, as telas',
+      previous: 'Voltar',
+      pick: 'Na área de arquivos: escolher o PDF da nota ou o arquivo de etiqueta a anexar',
+      back: 'Voltar ao campo de leitura',
+      help: 'Mostrar esta lista',
+    },
   },
   orderStatus: {
     new: 'Novo',

@@ -36,6 +36,7 @@ export function InvoicesScreen() {
       <FileDropZone
         label={t('invoices.drop')}
         testId="invoice-drop"
+        accept=".pdf,application/pdf"
         onFiles={(list) => void addFiles(list, currentOrder)}
       />
       <TextInput

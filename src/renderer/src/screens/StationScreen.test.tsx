@@ -219,6 +219,33 @@ describe('StationScreen', () => {
     await waitFor(() => expect(screen.queryByTestId('order-job')).toBeNull());
     off();
   });
+
+  it('lets the keyboard leave the scan field, comes back on Escape, and shows the shortcuts on ?', async () => {
+    renderWithStores(<StationScreen />, fakeBridge({ lookupOrder: async () => ok(lookup) }));
+    const input = screen.getByTestId('scan-input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'PB-10001' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const target = await screen.findByRole('button', { name: /Drop the invoice PDF/ });
+    // Tab moves the focus on; the scan field must not pull it back.
+    fireEvent.blur(input);
+    target.focus();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(document.activeElement).toBe(target);
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
+    fireEvent.keyDown(target, { key: 'Enter' });
+    fireEvent.keyDown(target, { key: ' ' });
+    expect(click).toHaveBeenCalledTimes(2);
+    click.mockRestore();
+    fireEvent.keyDown(target, { key: 'Escape' });
+    expect(document.activeElement).toBe(input);
+    // Focus that goes nowhere (a click on empty space) comes back to the scan field.
+    fireEvent.blur(input);
+    input.blur();
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    fireEvent.keyDown(input, { key: '?' });
+    expect(await screen.findByTestId('shortcut-help')).toBeTruthy();
+    expect(screen.getByText('Back to the scan field')).toBeTruthy();
+  });
 });
 
 const snapshot: OutboxSnapshot = {

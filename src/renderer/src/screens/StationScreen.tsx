@@ -17,6 +17,7 @@ import { describeError } from '../errors.ts';
 import { DropArea } from '../station/DropArea.tsx';
 import { OrderItems, OrderSummary } from '../station/OrderCard.tsx';
 import { ScanDetector } from '../station/scan-detector.ts';
+import { ShortcutHelp } from '../station/ShortcutHelp.tsx';
 import { useStation } from '../stores/context.tsx';
 
 const isEditable = (el: Element | null) =>
@@ -24,8 +25,10 @@ const isEditable = (el: Element | null) =>
   (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 /**
- * Home: one always-focused scan field. A scanner burst anywhere on the screen lands here; a
- * person typing in another field is left alone.
+ * Home: the scan field has the focus whenever nothing else has it. Tab and Shift+Tab move on to
+ * the card, the file target and the screens; Escape comes back; `?` shows the shortcuts. A
+ * scanner burst anywhere on the screen lands here; a person typing in another field is left
+ * alone.
  */
 export function StationScreen({ now = () => performance.now() }: { now?: () => number }) {
   const { t, i18n } = useTranslation();
@@ -43,10 +46,26 @@ export function StationScreen({ now = () => performance.now() }: { now?: () => n
     [],
   );
 
+  const [help, setHelp] = useState(false);
+  const helpOpen = useRef(false);
+  helpOpen.current = help;
+
   useEffect(() => {
     input.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.target === input.current) return;
+      const field = input.current;
+      if (helpOpen.current) return;
+      if (event.key === 'Escape' && event.target !== field) {
+        field?.focus();
+        return;
+      }
+      const emptyScanField = event.target === field && !field?.value;
+      if (event.key === '?' && (emptyScanField || !isEditable(document.activeElement))) {
+        event.preventDefault();
+        setHelp(true);
+        return;
+      }
+      if (event.target === field) return;
       const code = detector.current.key(event.key, now());
       if (isEditable(document.activeElement)) return;
       if (code) {
@@ -84,10 +103,13 @@ export function StationScreen({ now = () => performance.now() }: { now?: () => n
             }}
             onBlur={() => {
               if (refocus.current !== null) clearTimeout(refocus.current);
+              // Back to the scan field only when the focus went nowhere (a click on empty space):
+              // Tab to the card, the file target or the screens keeps the focus where it went.
               refocus.current = setTimeout(() => {
                 refocus.current = null;
                 const field = input.current;
-                if (field && !isEditable(field.ownerDocument.activeElement)) field.focus();
+                const active = field?.ownerDocument.activeElement;
+                if (field && (!active || active === field.ownerDocument.body)) field.focus();
               }, 150);
             }}
             styles={{ input: { borderWidth: 3, borderColor: `var(--mantine-color-${tone}-6)` } }}
@@ -95,6 +117,12 @@ export function StationScreen({ now = () => performance.now() }: { now?: () => n
             spellCheck={false}
             data-testid="scan-input"
           />
+          <Group justify="flex-end" mt={-8}>
+            <Button variant="subtle" size="xs" onClick={() => setHelp(true)}>
+              {t('station.help.open')}
+            </Button>
+          </Group>
+          <ShortcutHelp opened={help} onClose={() => setHelp(false)} />
           {pending && (
             <Group>
               <Loader size="sm" />

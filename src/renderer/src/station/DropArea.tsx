@@ -11,7 +11,13 @@ export function DropArea() {
   const { drops, dropFiles, resend } = useStation((s) => s);
   return (
     <Stack gap="xs">
-      <FileDropZone label={t('drop.hint')} testId="drop-area" onFiles={dropFiles} />
+      <FileDropZone
+        label={t('drop.hint')}
+        testId="drop-area"
+        onFiles={dropFiles}
+        accept=".pdf,.zpl,.prn,.txt"
+        compact
+      />
       {drops.map((drop) => (
         <Alert key={drop.name} color={TONE[drop.tone]} data-testid="drop-result">
           <Group justify="space-between">

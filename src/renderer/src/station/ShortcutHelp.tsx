@@ -1,0 +1,32 @@
+import { Kbd, Modal, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const SHORTCUTS = [
+  ['Enter', 'scan'],
+  ['Tab', 'next'],
+  ['Shift + Tab', 'previous'],
+  ['Enter / Space', 'pick'],
+  ['Esc', 'back'],
+  ['?', 'help'],
+] as const;
+
+/** The station's keys, one line each; opened with `?` or the button under the scan field. */
+export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('station.help.title')} size="lg">
+      <Table fz="md" data-testid="shortcut-help">
+        <Table.Tbody>
+          {SHORTCUTS.map(([keys, what]) => (
+            <Table.Tr key={what}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Kbd>{keys}</Kbd>
+              </Table.Td>
+              <Table.Td>{t(`station.help.${what}`)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  );
+}
