@@ -7,6 +7,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import type { NativeKeychain } from '../../src/main/core/keychain.ts';
 import { useTestProfile } from '../outbox/helpers.ts';
 import { realPdf } from '../support/pdf.ts';
+import { userPasswordPdf } from '../support/pdf-variants.ts';
 import {
   closeBrowser,
   darkPixels,
@@ -60,7 +61,7 @@ describe('the station in a real browser', () => {
         {
           name: 'NF-e PB-10007.pdf',
           type: 'application/pdf',
-          bytes: encoder.encode('%PDF-1.4\n% e2e invoice\n%%EOF\n'),
+          bytes: realPdf('NF-e PB-10007'),
         },
         {
           name: 'etiqueta.zpl',
@@ -75,14 +76,21 @@ describe('the station in a real browser', () => {
       ]);
       await page.getByText('NF-e PB-10007.pdf queued for order PB-10007').waitFor();
       await page.getByText('etiqueta.zpl queued for order PB-10007').waitFor();
-      await page.getByText('photo.pdf is not a PDF (it does not start with %PDF-).').waitFor();
+      await page
+        .getByText(
+          'photo.pdf is not a PDF: its contents are of another kind, whatever its name says.',
+        )
+        .waitFor();
       await station.core.outbox.idle(station.core.profiles.active().id);
-      await page.getByRole('button', { name: 'Outbox' }).click();
+      // The card follows the outbox: delivered without scanning the order again.
+      await page.locator('[data-testid=invoice-state][data-state=done]').waitFor();
+      await page.locator('[data-testid=label-state][data-state=done]').waitFor();
+      expect(await page.getByTestId('invoice-state').textContent()).toMatch(/Received \(/);
+      await page.getByRole('button', { name: 'Outbox', exact: true }).click();
       await page.getByText('Nothing waiting. Everything was delivered.').waitFor();
-      await page.getByRole('button', { name: 'Station' }).click();
+      await page.getByRole('button', { name: 'Station', exact: true }).click();
       await scanOrder(page, 'PB-10007');
       await page.getByText('1 label received').waitFor();
-      expect(await page.getByTestId('invoice-state').textContent()).toMatch(/^Received/);
       await station.screenshot('station-dropped-en');
     });
   });
@@ -90,7 +98,7 @@ describe('the station in a real browser', () => {
   it('a multi-label ZPL file: one preview image per label with real pixels, then uploaded to the order', async () => {
     await withOnlineStation(async (station) => {
       const { page, core } = station;
-      await page.getByRole('button', { name: 'Labels' }).click();
+      await page.getByRole('button', { name: 'Labels', exact: true }).click();
       const zpl = [
         '^XA^PW812^LL1218^FO50,50^A0N,60,60^FDPedido PB-10021^FS^FO50,150^BY3^BCN,120,Y,N,N^FD1002100^FS^XZ',
         '^XA^FO50,50^A0N,60,60^FDVolume 2 de 2^FS^FO50,150^GB500,300,8^FS^XZ',
@@ -116,7 +124,7 @@ describe('the station in a real browser', () => {
   it('invoices: a real PDF gets a first-page thumbnail, is matched by file name and delivered', async () => {
     await withOnlineStation(async (station) => {
       const { page, core } = station;
-      await page.getByRole('button', { name: 'Invoices' }).click();
+      await page.getByRole('button', { name: 'Invoices', exact: true }).click();
       await dropFiles(page, '[data-testid=invoice-drop]', [
         { name: 'NF-e PB-10030.pdf', type: 'application/pdf', bytes: realPdf('NF-e 123') },
       ]);
@@ -138,7 +146,7 @@ describe('the station in a real browser', () => {
   it('inventory for a SKU with expired and expiring batches: coloured and first-expiry-first-out', async () => {
     await withStation(async (station) => {
       const { page } = station;
-      await page.getByRole('button', { name: 'Inventory' }).click();
+      await page.getByRole('button', { name: 'Inventory', exact: true }).click();
       await page.getByLabel('SKU').fill('ACM-0001');
       await page.getByRole('button', { name: 'Show stock' }).click();
       await page.getByTestId('inventory').waitFor();
@@ -179,11 +187,11 @@ describe('the station in a real browser', () => {
         [1, 2, 3].map((n) => ({
           name: `nf-${n}.pdf`,
           type: 'application/pdf',
-          bytes: encoder.encode(`%PDF-1.4\n% offline ${n}\n%%EOF\n`),
+          bytes: realPdf(`offline ${n}`),
         })),
       );
       await page.getByText('nf-3.pdf queued for order PB-10003').waitFor();
-      await page.getByRole('button', { name: 'Outbox' }).click();
+      await page.getByRole('button', { name: 'Outbox', exact: true }).click();
       await page.getByText('Queued: 3').waitFor();
       await station.screenshot('outbox-offline-en');
       server = await startSandbox({ port });
@@ -217,7 +225,7 @@ describe('the station in a real browser', () => {
         {
           name: 'burst.pdf',
           type: 'application/pdf',
-          bytes: encoder.encode('%PDF-1.4\n% burst\n%%EOF\n'),
+          bytes: realPdf('burst'),
         },
       ]);
       await page.getByText('burst.pdf queued for order PB-10015').waitFor();
@@ -251,22 +259,22 @@ describe('the station in a real browser', () => {
         {
           name: 'locked.pdf',
           type: 'application/pdf',
-          bytes: encoder.encode('%PDF-1.7\ntrailer << /Encrypt 5 0 R >>\n%%EOF'),
+          bytes: userPasswordPdf('NF-e', 'secret'),
         },
         { name: 'empty.pdf', type: 'application/pdf', bytes: new Uint8Array() },
         { name: 'cut.zpl', type: 'text/plain', bytes: encoder.encode('^XA^FO50,50^FDno end^FS') },
       ]);
       for (const sentence of [
-        'scan.pdf is not a PDF (it does not start with %PDF-).',
-        'locked.pdf is password-protected; export it without protection.',
-        'empty.pdf is empty.',
-        'cut.zpl holds no ZPL label (each label starts with ^XA and ends with ^XZ).',
+        'scan.pdf is not a PDF: its contents are of another kind, whatever its name says.',
+        'locked.pdf needs a password to open. Export it without an opening password (protection against editing is fine).',
+        'empty.pdf is empty (0 bytes). Save or download it again.',
+        'cut.zpl holds no complete ZPL label (each label starts with ^XA and ends with ^XZ).',
       ]) {
         await page.getByText(sentence).waitFor();
       }
       expect(core.outbox.snapshot(core.profiles.active().id).counts.queued).toBe(0);
 
-      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
       await page.getByLabel('New API key').fill('has spaces in it');
       await page.getByRole('button', { name: 'Save key' }).click();
       await page.getByText(/no spaces/).waitFor();
@@ -275,7 +283,7 @@ describe('the station in a real browser', () => {
       await page.getByText('Set, ends with ••••rong').waitFor();
       await page.getByRole('button', { name: 'Test connection' }).click();
       await page.getByText('Connection: Key refused').waitFor();
-      await page.getByRole('button', { name: 'Station' }).click();
+      await page.getByRole('button', { name: 'Station', exact: true }).click();
       await scanOrder(page, 'PB-10009');
       await page.getByText('Could not look up PB-10009').waitFor();
       await page.getByText('The service refused the API key. Check the key in Settings.').waitFor();
@@ -286,7 +294,7 @@ describe('the station in a real browser', () => {
   it('a key set in Settings is in the real keychain and nowhere in the page', async () => {
     await withStation(async (station) => {
       const { page, core } = station;
-      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
       await page.getByLabel('New API key').fill('sbx-demo-acme');
       await page.getByRole('button', { name: 'Save key' }).click();
       await page.getByText('Set, ends with ••••acme').waitFor();

@@ -29,6 +29,8 @@ export interface ProxyHooks {
   onBodyChunk?: (request: IncomingMessage, first: boolean) => void;
   /** The service has answered: relay the answer, or cut the client's connection instead. */
   onAnswer?: (request: IncomingMessage, status: number) => 'relay' | 'drop';
+  /** The whole request has arrived; it is forwarded once this resolves (to hold it in flight). */
+  beforeForward?: (request: IncomingMessage) => Promise<void>;
 }
 
 /** A loopback proxy that forwards each request whole and lets a test act at set moments. */
@@ -43,7 +45,8 @@ export async function startHookedProxy(
       hooks.onBodyChunk?.(req, chunks.length === 0);
       chunks.push(c);
     });
-    req.on('end', () => {
+    req.on('end', async () => {
+      await hooks.beforeForward?.(req);
       const headers: IncomingHttpHeaders = { ...req.headers, host: to.host };
       const upstream = request(
         { host: to.hostname, port: to.port, method: req.method, path: req.url, headers },

@@ -555,8 +555,8 @@ export class Outbox {
       });
     }
     // Only from the state this run saw: an operator's retry or discard in between wins.
-    this.store.markSending(job.id, undefined, [job.state]);
-    this.publish(job.profileId, null);
+    const sending = this.store.markSending(job.id, undefined, [job.state]);
+    this.publish(job.profileId, sending);
     try {
       const result = await deliver(job, this.store.file(job.id), api, signal);
       this.apply(job, { kind: 'done', result });

@@ -82,6 +82,7 @@ export const en = {
       orphaned: 'Waiting: profile removed',
     },
     help: {
+      close: 'Close',
       open: 'Keyboard shortcuts (?)',
       title: 'Keyboard shortcuts',
       scan: 'In the scan field: look up the order typed or scanned. A scanner works wherever the focus is.',

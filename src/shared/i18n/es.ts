@@ -84,6 +84,7 @@ export const es: Messages = {
       orphaned: 'En espera: perfil eliminado',
     },
     help: {
+      close: 'Cerrar',
       open: 'Atajos de teclado (?)',
       title: 'Atajos de teclado',
       scan: 'En el campo de lectura: buscar el pedido escrito o escaneado. El lector funciona dondequiera que esté el foco.',

@@ -84,6 +84,7 @@ export const ptBR: Messages = {
       orphaned: 'Aguardando: perfil removido',
     },
     help: {
+      close: 'Fechar',
       open: 'Atalhos de teclado (?)',
       title: 'Atalhos de teclado',
       scan: 'No campo de leitura: buscar o pedido digitado ou bipado. O leitor funciona onde quer que esteja o foco.',

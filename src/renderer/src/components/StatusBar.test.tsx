@@ -102,7 +102,9 @@ describe('StatusBar', () => {
         `Fila de envio: 3 aguardando · mais antigo há 4 min · próxima tentativa ${time}`,
       ),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Abrir a Fila de envio' }));
+    const link = screen.getByRole('button', { name: /Fila de envio: 3 aguardando/ });
+    expect(link.getAttribute('title')).toBe('Abrir a Fila de envio');
+    fireEvent.click(link);
     expect(onOpenOutbox).toHaveBeenCalledTimes(1);
   });
 });

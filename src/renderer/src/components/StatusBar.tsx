@@ -82,7 +82,6 @@ export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
         <UnstyledButton
           onClick={onOpenOutbox}
           data-testid="outbox-waiting"
-          aria-label={t('status.openOutbox')}
           title={t('status.openOutbox')}
           style={{ textDecoration: 'underline dotted' }}
         >

@@ -30,7 +30,9 @@ const isEditable = (el: Element | null) =>
  * scanner burst anywhere on the screen lands here; a person typing in another field is left
  * alone.
  */
-export function StationScreen({ now = () => performance.now() }: { now?: () => number }) {
+const performanceNow = () => performance.now();
+
+export function StationScreen({ now = performanceNow }: { now?: () => number }) {
   const { t, i18n } = useTranslation();
   const { pending, current, failure, recent, muted, lookup, toggleMute } = useStation((s) => s);
   const [value, setValue] = useState('');
@@ -50,8 +52,11 @@ export function StationScreen({ now = () => performance.now() }: { now?: () => n
   const helpOpen = useRef(false);
   helpOpen.current = help;
 
+  // The scan field has the focus when the screen opens, and only then: a re-render (a drop's
+  // verdict, an outbox event) must not pull the focus back from where the operator moved it.
+  useEffect(() => input.current?.focus(), []);
+
   useEffect(() => {
-    input.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       const field = input.current;
       if (helpOpen.current) return;

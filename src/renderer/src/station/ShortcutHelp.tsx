@@ -14,13 +14,19 @@ const SHORTCUTS = [
 export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('station.help.title')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('station.help.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('station.help.close') }}
+    >
       <Table fz="md" data-testid="shortcut-help">
         <Table.Tbody>
           {SHORTCUTS.map(([keys, what]) => (
             <Table.Tr key={what}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Kbd>{keys}</Kbd>
+                <Kbd c="black">{keys}</Kbd>
               </Table.Td>
               <Table.Td>{t(`station.help.${what}`)}</Table.Td>
             </Table.Tr>
