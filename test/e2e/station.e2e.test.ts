@@ -180,7 +180,6 @@ describe('the station in a real browser', () => {
       await server.close();
       await core.testConnection();
       await page.getByText('Offline').waitFor();
-      const encoder = new TextEncoder();
       await dropFiles(
         page,
         '[data-testid=drop-area]',
@@ -220,7 +219,6 @@ describe('the station in a real browser', () => {
       }
       await page.getByText(/Paused by the service until/).waitFor({ timeout: 15_000 });
       await page.getByText(`Order ${ids.at(-1)} found`).waitFor({ timeout: 30_000 });
-      const encoder = new TextEncoder();
       await dropFiles(page, '[data-testid=drop-area]', [
         {
           name: 'burst.pdf',

@@ -49,8 +49,11 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
   );
 
   const [help, setHelp] = useState(false);
+  // Read by the window's key listener, which is attached once.
   const helpOpen = useRef(false);
-  helpOpen.current = help;
+  useEffect(() => {
+    helpOpen.current = help;
+  }, [help]);
 
   // The scan field has the focus when the screen opens, and only then: a re-render (a drop's
   // verdict, an outbox event) must not pull the focus back from where the operator moved it.
