@@ -125,11 +125,13 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
       asResult(() =>
         core.outbox.audit
           .list({ limit: limit ?? 200 })
-          .map(({ id, at, event, jobId, messageKey, message }) => ({
+          .map(({ id, at, event, jobId, messageKey, params, reason, message }) => ({
             id,
             at,
             event,
             jobId,
+            params,
+            reason,
             messageKey,
             message,
           })),
@@ -148,7 +150,18 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
       core.outbox.audit.record({
         event: 'lookup',
         profileId: core.profiles.active().id,
-        messageKey: result.ok ? 'audit.lookup_found' : result.error.messageKey,
+        messageKey: result.ok ? 'activity.lookup_found' : 'activity.lookup_failed',
+        params: { order: id },
+        ...(result.ok
+          ? {}
+          : {
+              reason: {
+                messageKey: result.error.messageKey,
+                ...(result.error.serviceMessage
+                  ? { serviceMessage: result.error.serviceMessage }
+                  : {}),
+              },
+            }),
         message: result.ok ? `Order ${id} looked up.` : `Order ${id}: ${result.error.message}`,
       });
       return result;

@@ -40,6 +40,8 @@ export interface JobError {
   messageKey: string;
   message: string;
   status?: number;
+  /** The service's own words, when it answered with an error body. */
+  serviceMessage?: string;
 }
 
 /** A job as the window sees it: everything but the file bytes. */

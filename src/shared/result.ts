@@ -8,6 +8,8 @@ export interface AppError {
   params?: Record<string, string | number>;
   /** English detail for logs and the raw view; never contains secrets. */
   message: string;
+  /** The service's own words (its error body's message), shown as such beside our sentence. */
+  serviceMessage?: string;
   status?: number;
   requestId?: string;
   details?: unknown;

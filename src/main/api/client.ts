@@ -500,11 +500,13 @@ export class ApiClient {
     let code: string | undefined;
     let message = `${operation.name} failed with HTTP ${response.status}.`;
     let details: unknown;
+    let serviceMessage: string | undefined;
     try {
       const parsed = S.errorBodySchema.safeParse(JSON.parse(body.text));
       if (parsed.success) {
         code = parsed.data.error.code;
         message = parsed.data.error.message;
+        serviceMessage = message;
         details = parsed.data.error.details;
       }
     } catch {
@@ -516,6 +518,7 @@ export class ApiClient {
       ...(code ? { code } : {}),
       ...(requestId ? { requestId } : {}),
       ...(details === undefined ? {} : { details }),
+      ...(serviceMessage === undefined ? {} : { serviceMessage }),
       // A 5xx other than 503 may have happened after the server did the work.
       uncertain: response.status >= 500 && response.status !== 503,
     };

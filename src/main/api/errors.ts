@@ -28,6 +28,8 @@ export interface ApiErrorInit {
   uncertain?: boolean;
   retryAfterSeconds?: number;
   cause?: unknown;
+  /** The message of the service's own error body (not one Packbench wrote). */
+  serviceMessage?: string;
   /** A sentence of its own instead of the family's (e.g. an id refused before sending). */
   messageKey?: string;
 }
@@ -39,6 +41,7 @@ export abstract class ApiError extends Error {
   readonly requestId: string | undefined;
   readonly details: unknown;
   readonly uncertain: boolean;
+  readonly serviceMessage: string | undefined;
   private readonly ownMessageKey: string | undefined;
 
   constructor(init: ApiErrorInit, defaultCode: string) {
@@ -47,6 +50,7 @@ export abstract class ApiError extends Error {
     this.status = init.status;
     this.code = init.code ?? defaultCode;
     this.requestId = init.requestId;
+    this.serviceMessage = init.serviceMessage;
     this.details = init.details;
     this.uncertain = init.uncertain ?? false;
     this.ownMessageKey = init.messageKey;
@@ -63,6 +67,7 @@ export abstract class ApiError extends Error {
       message: this.message,
       ...(this.status === undefined ? {} : { status: this.status }),
       ...(this.requestId === undefined ? {} : { requestId: this.requestId }),
+      ...(this.serviceMessage === undefined ? {} : { serviceMessage: this.serviceMessage }),
       ...(this.details === undefined ? {} : { details: this.details }),
     };
   }

@@ -250,7 +250,8 @@ export class StationCore {
     this.outbox.audit.record({
       event: 'key.set',
       profileId,
-      messageKey: 'audit.key_set',
+      messageKey: 'activity.key_set',
+      params: { masked: mask(key.trim()) },
       message: `API key set (${mask(key.trim())}).`,
     });
     await this.rebindIfActive(profileId);
@@ -264,7 +265,7 @@ export class StationCore {
     this.outbox.audit.record({
       event: 'key.removed',
       profileId,
-      messageKey: 'audit.key_removed',
+      messageKey: 'activity.key_removed',
       message: 'API key removed.',
     });
     await this.rebindIfActive(profileId);

@@ -1,19 +1,35 @@
 import type { DatabaseSync } from 'node:sqlite';
 
+/** Why something failed: the sentence key of the reason, and the service's words if it gave any. */
+export interface AuditReason {
+  messageKey: string;
+  serviceMessage?: string;
+}
+
 export interface AuditEntry {
   id: number;
   at: number;
   profileId: string | null;
   event: string;
   jobId: string | null;
+  /** The activity sentence (`activity.*`), rendered in the operator's language when shown. */
   messageKey: string;
+  /** Its values; null for rows written before sentences were stored as keys and values. */
+  params: Record<string, string | number> | null;
+  reason: AuditReason | null;
+  /** The same in English, for logs and the CSV export. */
   message: string;
   details: unknown;
 }
 
-export type AuditInput = Omit<AuditEntry, 'id' | 'at' | 'details' | 'profileId' | 'jobId'> & {
+export type AuditInput = Omit<
+  AuditEntry,
+  'id' | 'at' | 'details' | 'profileId' | 'jobId' | 'params' | 'reason'
+> & {
   profileId?: string | null;
   jobId?: string | null;
+  params?: Record<string, string | number>;
+  reason?: AuditReason;
   details?: unknown;
 };
 
@@ -26,6 +42,7 @@ interface AuditRow {
   message_key: string;
   message: string;
   details: string | null;
+  params: string | null;
 }
 
 /** Append-only record of what happened at this station. Never holds an API key. */
@@ -41,7 +58,7 @@ export class AuditLog {
   record(entry: AuditInput): void {
     this.db
       .prepare(
-        'INSERT INTO audit (at, profile_id, event, job_id, message_key, message, details) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO audit (at, profile_id, event, job_id, message_key, message, details, params) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         this.now(),
@@ -51,6 +68,7 @@ export class AuditLog {
         entry.messageKey,
         entry.message,
         entry.details === undefined ? null : JSON.stringify(entry.details),
+        JSON.stringify({ values: entry.params ?? {}, reason: entry.reason ?? null }),
       );
   }
 
@@ -69,6 +87,7 @@ export class AuditLog {
       event: r.event,
       jobId: r.job_id,
       messageKey: r.message_key,
+      ...paramsOf(r.params),
       message: r.message,
       details: r.details === null ? null : (JSON.parse(r.details) as unknown),
     }));
@@ -102,4 +121,18 @@ export class AuditLog {
 export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A row's values and reason; rows from before migration 4 have none (their English stays). */
+function paramsOf(text: string | null): Pick<AuditEntry, 'params' | 'reason'> {
+  if (!text) return { params: null, reason: null };
+  try {
+    const parsed = JSON.parse(text) as {
+      values?: AuditEntry['params'];
+      reason?: AuditReason | null;
+    };
+    return { params: parsed.values ?? {}, reason: parsed.reason ?? null };
+  } catch {
+    return { params: null, reason: null };
+  }
 }

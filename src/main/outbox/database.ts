@@ -65,6 +65,11 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
     version: 3,
     sql: `ALTER TABLE jobs ADD COLUMN held_state TEXT;`,
   },
+  {
+    // Activity sentences as keys and values, rendered in the operator's language when shown.
+    version: 4,
+    sql: `ALTER TABLE audit ADD COLUMN params TEXT;`,
+  },
 ];
 
 /** The outbox was written by a newer Packbench: this build must not touch it. */

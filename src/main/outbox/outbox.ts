@@ -10,7 +10,7 @@ import {
   ResponseFormatError,
 } from '../api/errors.ts';
 import type { Clock } from '../core/clock.ts';
-import { AuditLog } from './audit-log.ts';
+import { AuditLog, type AuditReason } from './audit-log.ts';
 import { NoticeBoard } from './notices.ts';
 import { openOrSalvage } from './salvage.ts';
 import { deliver, verify } from './delivery.ts';
@@ -74,6 +74,7 @@ const jobError = (error: unknown): JobError => {
       messageKey: error.messageKey,
       message: error.message,
       ...(error.status ? { status: error.status } : {}),
+      ...(error.serviceMessage ? { serviceMessage: error.serviceMessage } : {}),
     };
   }
   return {
@@ -83,6 +84,18 @@ const jobError = (error: unknown): JobError => {
     message: error instanceof Error ? error.message : String(error),
   };
 };
+
+/** What an activity sentence names: the kind of submission and what it is about. */
+const about = (job: Pick<JobView, 'kind' | 'subject'>) => ({
+  kind: job.kind,
+  subject: job.subject,
+});
+
+/** Why something failed, kept as a sentence key (and the service's own words, if it gave any). */
+const reasonOf = (error: JobError): AuditReason => ({
+  messageKey: error.messageKey,
+  ...(error.serviceMessage ? { serviceMessage: error.serviceMessage } : {}),
+});
 
 /**
  * The durable outbox: every submission is stored before anything is sent, drained per profile
@@ -139,7 +152,8 @@ export class Outbox {
       });
       this.audit.record({
         event: 'outbox.salvaged',
-        messageKey: 'outbox.salvaged',
+        messageKey: 'activity.salvaged',
+        params: { copy: damagedCopy, recovered },
         message: `The outbox file was damaged (${reason}); it was set aside as ${damagedCopy}. ${recovered} job(s) recovered, ${unreadable ?? 'an unknown number of'} unreadable.`,
         details: opened.salvage,
       });
@@ -161,7 +175,8 @@ export class Outbox {
         event: 'job.orphaned',
         profileId,
         jobId: job.id,
-        messageKey: 'outbox.orphaned',
+        messageKey: 'activity.orphaned',
+        params: about(job),
         message: 'Waits for another profile: its own was removed.',
       }),
     );
@@ -173,13 +188,15 @@ export class Outbox {
   reassign(jobId: string, profileId: string): JobView {
     if (!this.o.hasProfile(profileId))
       throw new OutboxInputError('unknown_profile', `No profile with id "${profileId}".`);
-    const from = this.store.get(jobId).profileId;
+    const job = this.store.get(jobId);
+    const from = job.profileId;
     const moved = this.store.reassign(jobId, profileId, () =>
       this.audit.record({
         event: 'job.reassigned',
         profileId,
         jobId,
-        messageKey: 'outbox.reassigned',
+        messageKey: 'activity.reassigned',
+        params: about(job),
         message: `Moved from a removed profile (${from}) by the operator.`,
       }),
     );
@@ -209,7 +226,7 @@ export class Outbox {
       this.audit.record({
         event: 'job.quarantined',
         jobId,
-        messageKey: 'outbox.quarantined',
+        messageKey: 'activity.quarantined',
         message: `A stored job could not be read and was set aside: ${reason}`,
       });
     }
@@ -218,7 +235,8 @@ export class Outbox {
         event: 'job.interrupted',
         profileId: job.profileId,
         jobId: job.id,
-        messageKey: 'outbox.interrupted',
+        messageKey: 'activity.interrupted',
+        params: about(job),
         message: 'Interrupted while sending; will verify before sending again.',
       });
     }
@@ -264,7 +282,8 @@ export class Outbox {
         event: 'job.enqueued',
         profileId: input.profileId,
         jobId: job.id,
-        messageKey: 'outbox.enqueued',
+        messageKey: input.confirmResend ? 'activity.enqueued_resend' : 'activity.enqueued',
+        params: about(job),
         message: `${input.kind} queued${resend}.`,
       }),
     );
@@ -290,7 +309,8 @@ export class Outbox {
         event: 'job.retry',
         profileId: job.profileId,
         jobId,
-        messageKey: 'outbox.retry',
+        messageKey: 'activity.retry',
+        params: about(job),
         message: 'Retry requested by the operator.',
       });
     const now = this.o.clock.now();
@@ -318,7 +338,8 @@ export class Outbox {
     this.audit.record({
       event: 'job.retry_all',
       profileId,
-      messageKey: 'outbox.retry_all',
+      messageKey: 'activity.retry_all',
+      params: { count: jobs.length },
       message: `Retry of ${jobs.length} job(s) requested by the operator.`,
     });
     this.publish(profileId, null);
@@ -335,7 +356,8 @@ export class Outbox {
       event: 'job.edited',
       profileId: job.profileId,
       jobId,
-      messageKey: 'outbox.edited',
+      messageKey: 'activity.edited',
+      params: about(job),
       message: 'Corrected by the operator and queued again.',
     });
     return this.retry(jobId);
@@ -353,7 +375,8 @@ export class Outbox {
         event: 'job.discarded',
         profileId: job.profileId,
         jobId,
-        messageKey: 'outbox.discarded',
+        messageKey: 'activity.discarded',
+        params: about(job),
         message: `${job.kind} discarded by the operator.`,
         details: { payload: job.payload },
       }),
@@ -550,7 +573,8 @@ export class Outbox {
         event: 'job.verified_absent',
         profileId: job.profileId,
         jobId: job.id,
-        messageKey: 'outbox.verified_absent',
+        messageKey: 'activity.verified_absent',
+        params: about(job),
         message: 'The service does not have it; sending again.',
       });
     }
@@ -609,15 +633,24 @@ export class Outbox {
     const now = this.o.clock.now();
     // Where this run can have left the job: sent (sending), or not yet (queued / uncertain).
     const from: JobState[] = ['sending', job.state];
-    const entry = (event: string, messageKey: string, message: string, details?: unknown) => () =>
-      this.audit.record({
-        event,
-        profileId: job.profileId,
-        jobId: job.id,
-        messageKey,
-        message,
-        ...(details === undefined ? {} : { details }),
-      });
+    const entry =
+      (
+        event: string,
+        messageKey: string,
+        message: string,
+        extra: { details?: unknown; reason?: JobError; params?: Record<string, number> } = {},
+      ) =>
+      () =>
+        this.audit.record({
+          event,
+          profileId: job.profileId,
+          jobId: job.id,
+          messageKey,
+          params: { ...about(job), ...extra.params },
+          ...(extra.reason ? { reason: reasonOf(extra.reason) } : {}),
+          message,
+          ...(extra.details === undefined ? {} : { details: extra.details }),
+        });
     let updated: JobView;
     switch (outcome.kind) {
       case 'done':
@@ -625,7 +658,9 @@ export class Outbox {
           job.id,
           outcome.result,
           from,
-          entry('job.done', 'outbox.done', `${job.kind} delivered.`, outcome.result),
+          entry('job.done', 'activity.done', `${job.kind} delivered.`, {
+            details: outcome.result,
+          }),
         );
         break;
       case 'failed':
@@ -633,7 +668,9 @@ export class Outbox {
           job.id,
           outcome.error,
           from,
-          entry('job.failed', outcome.error.messageKey, outcome.error.message),
+          entry('job.failed', 'activity.failed', outcome.error.message, {
+            reason: outcome.error,
+          }),
         );
         break;
       case 'uncertain':
@@ -644,8 +681,9 @@ export class Outbox {
           from,
           entry(
             'job.uncertain',
-            'outbox.uncertain',
+            'activity.uncertain',
             `No clear answer (${outcome.error.message}); checking before sending again.`,
+            { reason: outcome.error },
           ),
         );
         break;
@@ -655,7 +693,7 @@ export class Outbox {
         const record = first
           ? entry(
               'outbox.paused_auth',
-              'outbox.paused_auth',
+              'activity.paused_auth',
               'The service refused the API key; sending is paused until the key is changed.',
             )
           : undefined;
@@ -671,8 +709,9 @@ export class Outbox {
         const delay = outcome.afterMs ?? this.backoff(Math.max(1, current.attempts));
         const record = entry(
           'job.retry_scheduled',
-          outcome.error.messageKey,
+          'activity.retry_scheduled',
           `${outcome.error.message} Next try in ${Math.round(delay / 1000)} s.`,
+          { reason: outcome.error, params: { seconds: Math.round(delay / 1000) } },
         );
         // An uncertain job stays uncertain: it must be verified again before any resend.
         updated =

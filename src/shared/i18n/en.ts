@@ -43,6 +43,32 @@ export const en = {
       error: 'Keychain error',
     },
   },
+  activity: {
+    lookup_found: 'Order {{order}} looked up',
+    lookup_failed: 'Order {{order}} could not be looked up',
+    key_set: 'API key set ({{masked}})',
+    key_removed: 'API key removed',
+    salvaged:
+      'The outbox file was damaged and set aside as {{copy}}; {{recovered}} job(s) recovered',
+    orphaned: '{{kind}} for {{subject}} waits for another profile: its own was removed',
+    reassigned: '{{kind}} for {{subject}} moved from a removed profile',
+    quarantined: 'A stored job could not be read and was set aside',
+    interrupted:
+      '{{kind}} for {{subject}} was interrupted while sending; it will be checked before it is sent again',
+    enqueued: '{{kind}} for {{subject}} queued',
+    enqueued_resend: '{{kind}} for {{subject}} queued to be sent again',
+    retry: 'Retry of {{kind}} for {{subject}} requested',
+    retry_all: 'Retry of {{count}} job(s) requested',
+    edited: '{{kind}} for {{subject}} corrected and queued again',
+    discarded: '{{kind}} for {{subject}} discarded',
+    verified_absent: '{{kind}} for {{subject}}: the service does not have it; sending again',
+    done: '{{kind}} for {{subject}} delivered',
+    failed: '{{kind}} for {{subject}} failed',
+    uncertain: '{{kind}} for {{subject}}: no clear answer; it will be checked before sending again',
+    paused_auth: 'The service refused the API key; sending is paused until the key is changed',
+    retry_scheduled: '{{kind}} for {{subject}}: next try in {{seconds}} s',
+    because: 'Reason: {{reason}}',
+  },
   station: {
     scanLabel: 'Scan or type an order number',
     scanHint: 'Scanner ready. Press Enter to look up.',
@@ -244,6 +270,10 @@ export const en = {
     none: 'No tracking found.',
   },
   outbox: {
+    interrupted:
+      'Packbench stopped while this was being sent; checking whether the service received it.',
+    unverifiable:
+      'The service may or may not have received this, and it cannot be checked. Retry or discard it after checking on the platform.',
     title: 'Outbox',
     empty: 'Nothing waiting. Everything was delivered.',
     edit: 'Correct',
@@ -310,6 +340,14 @@ export const en = {
     unknownType: '{{file}} is neither a PDF invoice nor a ZPL label (.zpl, .prn, .txt).',
   },
   profiles: {
+    errors: {
+      base_url_invalid: 'The base URL is not a web address.',
+      base_url_required: 'This environment needs a base URL.',
+      base_url_https: 'The base URL must use https:// (plain http:// only on this computer).',
+      base_url_credentials: 'The base URL must not hold a user name or password.',
+      base_url_query:
+        'The base URL must not hold a ?query or #fragment (the API key goes in a header).',
+    },
     new: 'New profile',
     edit: 'Edit',
     delete: 'Delete',
@@ -392,6 +430,7 @@ export const en = {
     error: 'The system keychain reported an error.',
   },
   errors: {
+    serviceSaid: 'The service said, in its own words: “{{message}}”',
     generic: 'Something went wrong: {{message}}',
     internal: 'Packbench hit an internal error: {{message}}',
     ipc: {
@@ -400,15 +439,15 @@ export const en = {
     },
     api: {
       authentication: 'The service refused the API key. Check the key in Settings.',
-      version: 'This needs a newer API version than the profile uses: {{message}}',
-      validation: 'The service rejected the data: {{message}}',
-      not_found: 'Not found: {{message}}',
-      conflict: 'Conflict: {{message}}',
+      version: 'This needs a newer API version than the profile uses.',
+      validation: 'The service rejected the data.',
+      not_found: 'The service has no such record.',
+      conflict: 'The service reports a conflict with what it already has.',
       payload_too_large: 'The file is too large for the service.',
       rate_limited: 'Too many requests; waiting for the service.',
       network: 'Cannot reach the service. Check the network.',
       timeout: 'The service did not answer in time.',
-      server: 'The service had a problem: {{message}}',
+      server: 'The service had a problem.',
       response: 'The service answered in an unexpected way.',
       redirect:
         "The service sent this request to another address, and Packbench did not follow so the API key stays safe. Check the profile's base URL: {{message}}",
@@ -437,7 +476,7 @@ export const en = {
       unknown_profile: 'That profile no longer exists: nothing was queued.',
     },
     profiles: {
-      invalid: 'The profile is not valid: {{message}}',
+      invalid: 'The profile is not valid:',
       not_found: 'That profile no longer exists.',
       last_profile: 'The last profile cannot be deleted.',
     },

@@ -45,6 +45,34 @@ export const es: Messages = {
       error: 'Error del llavero',
     },
   },
+  activity: {
+    lookup_found: 'Pedido {{order}} consultado',
+    lookup_failed: 'No se pudo consultar el pedido {{order}}',
+    key_set: 'Clave de API configurada ({{masked}})',
+    key_removed: 'Clave de API eliminada',
+    salvaged:
+      'El archivo de la cola de envío estaba dañado y se guardó como {{copy}}; {{recovered}} trabajo(s) recuperado(s)',
+    orphaned: '{{kind}} de {{subject}} espera otro perfil: el suyo fue eliminado',
+    reassigned: '{{kind}} de {{subject}} movido desde un perfil eliminado',
+    quarantined: 'Un trabajo guardado no se pudo leer y se apartó',
+    interrupted:
+      '{{kind}} de {{subject}} se interrumpió durante el envío; se comprobará antes de enviarlo de nuevo',
+    enqueued: '{{kind}} de {{subject}} en cola',
+    enqueued_resend: '{{kind}} de {{subject}} en cola para enviarse de nuevo',
+    retry: 'Nuevo intento de {{kind}} de {{subject}} solicitado',
+    retry_all: 'Nuevo intento de {{count}} trabajo(s) solicitado',
+    edited: '{{kind}} de {{subject}} corregido y en cola de nuevo',
+    discarded: '{{kind}} de {{subject}} descartado',
+    verified_absent: '{{kind}} de {{subject}}: el servicio no lo tiene; enviando de nuevo',
+    done: '{{kind}} de {{subject}} entregado',
+    failed: '{{kind}} de {{subject}} falló',
+    uncertain:
+      '{{kind}} de {{subject}}: sin respuesta clara; se comprobará antes de enviarlo de nuevo',
+    paused_auth:
+      'El servicio rechazó la clave de API; el envío está en pausa hasta que se cambie la clave',
+    retry_scheduled: '{{kind}} de {{subject}}: próximo intento en {{seconds}} s',
+    because: 'Motivo: {{reason}}',
+  },
   station: {
     scanLabel: 'Escanee o escriba un número de pedido',
     scanHint: 'Lector listo. Pulse Enter para consultar.',
@@ -247,6 +275,9 @@ export const es: Messages = {
     none: 'No se encontró seguimiento.',
   },
   outbox: {
+    interrupted: 'Packbench se detuvo durante el envío; comprobando si el servicio lo recibió.',
+    unverifiable:
+      'Puede que el servicio lo haya recibido o no, y no se puede comprobar. Reinténtelo o descártelo tras comprobarlo en la plataforma.',
     title: 'Cola de envío',
     empty: 'Nada en espera. Todo fue entregado.',
     edit: 'Corregir',
@@ -315,6 +346,14 @@ export const es: Messages = {
     unknownType: '{{file}} no es una factura PDF ni una etiqueta ZPL (.zpl, .prn, .txt).',
   },
   profiles: {
+    errors: {
+      base_url_invalid: 'La URL base no es una dirección web.',
+      base_url_required: 'Este entorno necesita una URL base.',
+      base_url_https: 'La URL base debe usar https:// (http:// simple solo en este equipo).',
+      base_url_credentials: 'La URL base no puede contener usuario ni contraseña.',
+      base_url_query:
+        'La URL base no puede contener ?consulta ni #fragmento (la clave de API va en un encabezado).',
+    },
     new: 'Perfil nuevo',
     edit: 'Editar',
     delete: 'Eliminar',
@@ -398,6 +437,7 @@ export const es: Messages = {
     error: 'El llavero del sistema informó un error.',
   },
   errors: {
+    serviceSaid: 'El servicio dijo, con sus propias palabras: “{{message}}”',
     generic: 'Algo salió mal: {{message}}',
     internal: 'Packbench tuvo un error interno: {{message}}',
     ipc: {
@@ -406,15 +446,15 @@ export const es: Messages = {
     },
     api: {
       authentication: 'El servicio rechazó la clave de la API. Revise la clave en Configuración.',
-      version: 'Esto necesita una versión de la API más nueva que la del perfil: {{message}}',
-      validation: 'El servicio rechazó los datos: {{message}}',
-      not_found: 'No encontrado: {{message}}',
-      conflict: 'Conflicto: {{message}}',
+      version: 'Esto requiere una versión de la API más nueva que la del perfil.',
+      validation: 'El servicio rechazó los datos.',
+      not_found: 'El servicio no tiene ese registro.',
+      conflict: 'El servicio informa un conflicto con lo que ya tiene.',
       payload_too_large: 'El archivo es demasiado grande para el servicio.',
       rate_limited: 'Demasiadas solicitudes; esperando al servicio.',
       network: 'No se puede acceder al servicio. Revise la red.',
       timeout: 'El servicio no respondió a tiempo.',
-      server: 'El servicio tuvo un problema: {{message}}',
+      server: 'El servicio tuvo un problema.',
       response: 'El servicio respondió de forma inesperada.',
       redirect:
         'El servicio envió esta solicitud a otra dirección y Packbench no la siguió, para proteger la clave de API. Revise la URL base del perfil: {{message}}',
@@ -444,7 +484,7 @@ export const es: Messages = {
       unknown_profile: 'Ese perfil ya no existe: no se puso nada en la cola.',
     },
     profiles: {
-      invalid: 'El perfil no es válido: {{message}}',
+      invalid: 'El perfil no es válido:',
       not_found: 'Ese perfil ya no existe.',
       last_profile: 'No se puede eliminar el último perfil.',
     },

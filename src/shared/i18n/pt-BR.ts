@@ -45,6 +45,33 @@ export const ptBR: Messages = {
       error: 'Erro no chaveiro',
     },
   },
+  activity: {
+    lookup_found: 'Pedido {{order}} consultado',
+    lookup_failed: 'Não foi possível consultar o pedido {{order}}',
+    key_set: 'Chave de API definida ({{masked}})',
+    key_removed: 'Chave de API removida',
+    salvaged:
+      'O arquivo da fila de envio estava danificado e foi guardado como {{copy}}; {{recovered}} tarefa(s) recuperada(s)',
+    orphaned: '{{kind}} de {{subject}} aguarda outro perfil: o seu foi removido',
+    reassigned: '{{kind}} de {{subject}} movido de um perfil removido',
+    quarantined: 'Uma tarefa guardada não pôde ser lida e foi separada',
+    interrupted:
+      '{{kind}} de {{subject}} foi interrompido durante o envio; será conferido antes de ser enviado de novo',
+    enqueued: '{{kind}} de {{subject}} na fila',
+    enqueued_resend: '{{kind}} de {{subject}} na fila para ser enviado de novo',
+    retry: 'Nova tentativa de {{kind}} de {{subject}} pedida',
+    retry_all: 'Nova tentativa de {{count}} tarefa(s) pedida',
+    edited: '{{kind}} de {{subject}} corrigido e na fila de novo',
+    discarded: '{{kind}} de {{subject}} descartado',
+    verified_absent: '{{kind}} de {{subject}}: o serviço não o tem; enviando de novo',
+    done: '{{kind}} de {{subject}} entregue',
+    failed: '{{kind}} de {{subject}} falhou',
+    uncertain:
+      '{{kind}} de {{subject}}: sem resposta clara; será conferido antes de enviar de novo',
+    paused_auth: 'O serviço recusou a chave de API; o envio está pausado até a chave ser trocada',
+    retry_scheduled: '{{kind}} de {{subject}}: próxima tentativa em {{seconds}} s',
+    because: 'Motivo: {{reason}}',
+  },
   station: {
     scanLabel: 'Bipe ou digite o número do pedido',
     scanHint: 'Leitor pronto. Pressione Enter para consultar.',
@@ -247,6 +274,9 @@ export const ptBR: Messages = {
     none: 'Nenhum rastreamento encontrado.',
   },
   outbox: {
+    interrupted: 'O Packbench parou durante o envio; conferindo se o serviço recebeu.',
+    unverifiable:
+      'O serviço pode ou não ter recebido isto, e não há como conferir. Tente de novo ou descarte depois de conferir na plataforma.',
     title: 'Fila de envio',
     empty: 'Nada aguardando. Tudo foi entregue.',
     edit: 'Corrigir',
@@ -315,6 +345,14 @@ export const ptBR: Messages = {
     unknownType: '{{file}} não é nota fiscal em PDF nem etiqueta ZPL (.zpl, .prn, .txt).',
   },
   profiles: {
+    errors: {
+      base_url_invalid: 'A URL base não é um endereço web.',
+      base_url_required: 'Este ambiente precisa de uma URL base.',
+      base_url_https: 'A URL base deve usar https:// (http:// simples só neste computador).',
+      base_url_credentials: 'A URL base não pode conter usuário nem senha.',
+      base_url_query:
+        'A URL base não pode conter ?consulta nem #fragmento (a chave de API vai num cabeçalho).',
+    },
     new: 'Novo perfil',
     edit: 'Editar',
     delete: 'Excluir',
@@ -398,6 +436,7 @@ export const ptBR: Messages = {
     error: 'O chaveiro do sistema informou um erro.',
   },
   errors: {
+    serviceSaid: 'O serviço disse, nas palavras dele: “{{message}}”',
     generic: 'Algo deu errado: {{message}}',
     internal: 'O Packbench teve um erro interno: {{message}}',
     ipc: {
@@ -406,15 +445,15 @@ export const ptBR: Messages = {
     },
     api: {
       authentication: 'O serviço recusou a chave da API. Confira a chave em Configurações.',
-      version: 'Isto exige uma versão da API mais nova que a do perfil: {{message}}',
-      validation: 'O serviço rejeitou os dados: {{message}}',
-      not_found: 'Não encontrado: {{message}}',
-      conflict: 'Conflito: {{message}}',
+      version: 'Isto precisa de uma versão da API mais nova que a do perfil.',
+      validation: 'O serviço rejeitou os dados.',
+      not_found: 'O serviço não tem esse registro.',
+      conflict: 'O serviço informa um conflito com o que já tem.',
       payload_too_large: 'O arquivo é grande demais para o serviço.',
       rate_limited: 'Muitas requisições; aguardando o serviço.',
       network: 'Sem acesso ao serviço. Verifique a rede.',
       timeout: 'O serviço não respondeu a tempo.',
-      server: 'O serviço teve um problema: {{message}}',
+      server: 'O serviço teve um problema.',
       response: 'O serviço respondeu de forma inesperada.',
       redirect:
         'O serviço enviou esta solicitação para outro endereço e o Packbench não a seguiu, para proteger a chave de API. Verifique o URL base do perfil: {{message}}',
@@ -443,7 +482,7 @@ export const ptBR: Messages = {
       unknown_profile: 'Esse perfil não existe mais: nada foi colocado na fila.',
     },
     profiles: {
-      invalid: 'O perfil não é válido: {{message}}',
+      invalid: 'O perfil não é válido:',
       not_found: 'Esse perfil não existe mais.',
       last_profile: 'O último perfil não pode ser excluído.',
     },

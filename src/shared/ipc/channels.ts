@@ -51,7 +51,12 @@ export interface AuditView {
   at: number;
   event: string;
   jobId: string | null;
+  /** The activity sentence's key and values, rendered in the operator's language. */
   messageKey: string;
+  params: Record<string, string | number> | null;
+  /** Why it failed, when it did: a sentence key, and the service's own words if any. */
+  reason: { messageKey: string; serviceMessage?: string } | null;
+  /** English, for rows older than keyed sentences and for the CSV export. */
   message: string;
 }
 

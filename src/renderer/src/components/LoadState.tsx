@@ -1,7 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result.ts';
-import { describeError } from '../errors.ts';
+import { ErrorText } from './ErrorText.tsx';
 
 /** The loading spinner and the failure sentence every screen shows the same way. */
 export function LoadState({
@@ -11,13 +10,12 @@ export function LoadState({
   loading?: boolean;
   error: AppError | null;
 }) {
-  const { t } = useTranslation();
   return (
     <>
       {loading && <Loader />}
       {error && (
         <Alert color="red" role="alert">
-          {describeError(t, error)}
+          <ErrorText error={error} />
         </Alert>
       )}
     </>

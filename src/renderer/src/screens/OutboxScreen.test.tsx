@@ -21,6 +21,7 @@ const failed: JobView = {
     messageKey: 'errors.api.not_found',
     message: 'No order with id "PB-404".',
     status: 404,
+    serviceMessage: 'No order with id "PB-404".',
   },
   result: null,
   blockedBy: null,
@@ -36,7 +37,7 @@ const snapshot: OutboxSnapshot = {
   waiting: { count: 3, oldestAt: null, nextAttemptAt: null },
 };
 
-function setup() {
+function setup(language: 'en' | 'pt-BR' = 'en') {
   const bridge = fakeBridge({
     getOutbox: vi.fn(async () => ok({ snapshot, jobs: [failed] })),
     getAudit: vi.fn(async () =>
@@ -46,8 +47,23 @@ function setup() {
           at: Date.parse('2026-11-22T09:00:01Z'),
           event: 'job.failed',
           jobId: failed.id,
-          messageKey: 'errors.api.not_found',
+          messageKey: 'activity.failed',
+          params: { kind: 'invoice.upload', subject: 'PB-404' },
+          reason: {
+            messageKey: 'errors.api.not_found',
+            serviceMessage: 'No order with id "PB-404".',
+          },
           message: 'No order with id "PB-404".',
+        },
+        {
+          id: 0,
+          at: Date.parse('2026-11-22T08:00:00Z'),
+          event: 'job.enqueued',
+          jobId: failed.id,
+          messageKey: 'outbox.enqueued',
+          params: null,
+          reason: null,
+          message: 'invoice.upload queued (written before keyed sentences).',
         },
       ]),
     ),
@@ -55,7 +71,7 @@ function setup() {
     discardJob: vi.fn(async () => ok(snapshot)),
     retryAllJobs: vi.fn(async () => ok({ count: 1 })),
   });
-  renderWithStores(<OutboxScreen />, bridge);
+  renderWithStores(<OutboxScreen />, bridge, { language });
   return bridge;
 }
 
@@ -63,14 +79,26 @@ describe('OutboxScreen', () => {
   it('lists what is not delivered, in words, with counts, the auth hold and quarantined rows', async () => {
     setup();
     expect((await screen.findByTestId('jobs')).textContent).toContain(
-      'Not found: No order with id "PB-404".',
+      'The service has no such record.The service said, in its own words: “No order with id "PB-404".”',
     );
     expect(screen.getByText('Invoice')).toBeTruthy();
     expect(screen.getByText('PB-404')).toBeTruthy();
     expect(screen.getByTestId('outbox-counts').textContent).toContain('Failed: 1');
     expect(screen.getByText(/Sending is paused/)).toBeTruthy();
     expect(screen.getByText('1 stored job could not be read and was set aside.')).toBeTruthy();
-    expect(screen.getByTestId('audit').textContent).toContain('job.failed');
+    expect(screen.getAllByTestId('activity').map((row) => row.textContent)).toEqual([
+      'Invoice for PB-404 failed. Reason: The service has no such record.The service said, in its own words: “No order with id "PB-404".”',
+      'invoice.upload queued (written before keyed sentences).',
+    ]);
+  });
+
+  it('renders the activity log and the reasons in the operator’s language, the service’s words as given', async () => {
+    setup('pt-BR');
+    await screen.findByTestId('jobs');
+    expect(screen.getAllByTestId('activity')[0]?.textContent).toBe(
+      'Nota fiscal de PB-404 falhou. Motivo: O serviço não tem esse registro.O serviço disse, nas palavras dele: “No order with id "PB-404".”',
+    );
+    expect(screen.getByTestId('jobs').textContent).toContain('O serviço não tem esse registro.');
   });
 
   it('retries, and discards only after a second, confirming press', async () => {

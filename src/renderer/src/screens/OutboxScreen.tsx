@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { TableHead } from '../components/TableHead.tsx';
 import type { JobState, JobView } from '../../../shared/outbox.ts';
 import { downloadText } from '../download.ts';
-import { describeError } from '../errors.ts';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { describeActivity } from '../outbox/activity.ts';
 import { useOutbox, useStatus } from '../stores/context.tsx';
 import { JobEditor } from './JobEditor.tsx';
 
@@ -86,7 +87,7 @@ export function OutboxScreen() {
       )}
       {error && (
         <Alert color="red" role="alert">
-          {describeError(t, error)}
+          <ErrorText error={error} />
         </Alert>
       )}
       {jobs.length === 0 ? (
@@ -130,13 +131,7 @@ export function OutboxScreen() {
                           what: t(`outbox.kinds.${job.blockedBy.kind.replace('.', '_')}`),
                           ref: job.subject,
                         })
-                      : job.lastError
-                        ? describeError(t, {
-                            code: job.lastError.code,
-                            messageKey: job.lastError.messageKey,
-                            message: job.lastError.message,
-                          })
-                        : ''}
+                      : job.lastError && <ErrorText error={job.lastError} size="sm" />}
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
@@ -203,8 +198,14 @@ export function OutboxScreen() {
           {audit.slice(0, 50).map((entry) => (
             <Table.Tr key={entry.id}>
               <Table.Td>{when(entry.at)}</Table.Td>
-              <Table.Td>{entry.event}</Table.Td>
-              <Table.Td>{entry.message}</Table.Td>
+              <Table.Td data-testid="activity">
+                <Text size="sm">{describeActivity(t, entry)}</Text>
+                {entry.reason?.serviceMessage && (
+                  <Text size="sm" c="dimmed" fs="italic" data-testid="service-words">
+                    {t('errors.serviceSaid', { message: entry.reason.serviceMessage })}
+                  </Text>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/profile.ts';
 import { ENV_COLOR } from '../components/StatusBar.tsx';
-import { describeError } from '../errors.ts';
+import { ErrorText } from '../components/ErrorText.tsx';
 import { LANGUAGES } from '../i18n/index.ts';
 import { useInventory, useSettings, useStation } from '../stores/context.tsx';
 import { AboutSection } from './AboutSection.tsx';
@@ -43,7 +43,7 @@ export function SettingsScreen() {
       </Group>
       {error && (
         <Alert color="red" role="alert">
-          {describeError(t, error)}
+          <ErrorText error={error} />
         </Alert>
       )}
       {notice && (

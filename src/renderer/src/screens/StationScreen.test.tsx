@@ -55,6 +55,7 @@ describe('StationScreen', () => {
         code: 'api.not_found.not_found',
         messageKey: 'errors.api.not_found',
         message: 'No order with id "X-1".',
+        serviceMessage: 'No order with id "X-1".',
         status: 404,
       }),
     );
@@ -65,7 +66,10 @@ describe('StationScreen', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Order X-1 was not found');
-    expect(alert.textContent).toContain('Not found: No order with id "X-1".');
+    expect(alert.textContent).toContain('The service has no such record.');
+    expect(screen.getByTestId('service-words').textContent).toBe(
+      'The service said, in its own words: “No order with id "X-1".”',
+    );
     expect(play).toHaveBeenCalledWith('failure');
     expect(screen.getByTestId('recent').textContent).toContain('X-1');
   });

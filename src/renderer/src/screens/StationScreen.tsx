@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../errors.ts';
+import { ErrorText } from '../components/ErrorText.tsx';
 import { DropArea } from '../station/DropArea.tsx';
 import { OrderItems, OrderSummary } from '../station/OrderCard.tsx';
 import { ScanDetector } from '../station/scan-detector.ts';
@@ -145,7 +145,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
               })}
               role="alert"
             >
-              {describeError(t, failure.error)}
+              <ErrorText error={failure.error} />
             </Alert>
           )}
           {current && !failure && (

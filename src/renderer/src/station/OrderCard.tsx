@@ -14,7 +14,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { TableHead } from '../components/TableHead.tsx';
 import { TrackingTimeline } from '../components/TrackingTimeline.tsx';
-import { describeError } from '../errors.ts';
+import { ErrorText } from '../components/ErrorText.tsx';
 import type { OrderLookup } from '../../../shared/ipc/channels.ts';
 import type { JobState, JobView } from '../../../shared/outbox.ts';
 import { useStation } from '../stores/context.tsx';
@@ -111,8 +111,8 @@ function JobLine({ job }: { job: JobView }) {
           </Text>
         )}
         {(job.state === 'failed' || job.state === 'uncertain') && job.lastError && (
-          <Text size="sm" c="red">
-            {describeError(t, { ...job.lastError })}
+          <Text size="sm" c="red" component="div">
+            <ErrorText error={job.lastError} size="sm" />
           </Text>
         )}
       </Stack>
@@ -192,8 +192,8 @@ export function OrderSummary({ lookup }: { lookup: OrderLookup }) {
           </Stack>
         )}
         {jobError && (
-          <Text c="red" role="alert">
-            {describeError(t, jobError)}
+          <Text c="red" role="alert" component="div">
+            <ErrorText error={jobError} />
           </Text>
         )}
       </Stack>
