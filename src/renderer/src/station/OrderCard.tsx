@@ -71,6 +71,8 @@ function fileTile(
 ): { color: string; text: string; state: string } {
   if (job && job.state !== 'done')
     return { color: JOB_COLOR[job.state], text: t(`station.job.${job.state}`), state: job.state };
+  // Delivered, and the order (scanned again since) lists it: the order's own words.
+  if (job && received) return { color: 'green', text: received, state: 'done' };
   if (job) {
     const answer = job.result?.['sha256'];
     const hash = (typeof answer === 'string' ? answer : (job.fileSha256 ?? '')).slice(0, 8);
