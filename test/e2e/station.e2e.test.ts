@@ -171,7 +171,9 @@ describe('the station in a real browser', () => {
     const useServer = async (core: StationCore) => {
       await useTestProfile(core, server.url, 'sbx-demo-acme', 'Homologação');
     };
-    const station = await launchStation({}, useServer);
+    // Checks back off while the service is down, up to the check interval: a short interval
+    // keeps the return within the wait below however long a loaded machine keeps it down.
+    const station = await launchStation({ health: { intervalMs: 5_000, retryMs: 300 } }, useServer);
     try {
       const { page, core } = station;
       await page.getByText('Online').waitFor({ timeout: 15_000 });

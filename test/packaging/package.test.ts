@@ -50,6 +50,10 @@ beforeAll(async () => {
     electron_use_remote_checksums: '1',
     electron_config_cache: join(scratch.path, 'electron-cache'),
     ELECTRON_BUILDER_CACHE: join(scratch.path, 'builder-cache'),
+    // electron-builder's own download keeps @electron/get's default cache (~/.cache/electron,
+    // keyed by URL): a mirror port that an earlier run happened to use would be served from
+    // there and never reach this mirror. The scratch folder stands in for the cache home.
+    XDG_CACHE_HOME: join(scratch.path, 'xdg-cache'),
   });
   try {
     const config = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as Record<
