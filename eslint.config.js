@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
@@ -48,6 +49,92 @@ export default tseslint.config(
               message: 'src/shared must stay pure TypeScript.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers that only look down. Each process gets only what it may run: a renderer that
+    // imported main would drag Node into the page; main reaching into the sandbox's insides
+    // would make the embedded default impossible to replace.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
+        { type: 'sandbox', pattern: 'src/sandbox/**', partialMatch: false },
+        { type: 'main', pattern: 'src/main/**', partialMatch: false },
+        { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
+        { type: 'renderer', pattern: 'src/renderer/**', partialMatch: false },
+      ],
+      // The sandbox's public entry: the only door main may use.
+      'boundaries/files': [{ category: 'sandbox-entry', pattern: 'src/sandbox/index.ts' }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              // shared runs in every process: it may lean on nothing of theirs.
+              from: { element: { type: 'shared' } },
+              disallow: {
+                to: {
+                  element: { types: { anyOf: ['sandbox', 'main', 'preload', 'renderer'] } },
+                },
+              },
+            },
+            {
+              // The sandbox is the API as a service would run it: it knows only the contract.
+              from: { element: { type: 'sandbox' } },
+              disallow: { to: { element: { types: { anyOf: ['main', 'preload', 'renderer'] } } } },
+            },
+            {
+              // Main embeds the sandbox through its public entry, and never the window's code.
+              from: { element: { type: 'main' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['sandbox', 'preload', 'renderer'] } } },
+              },
+            },
+            {
+              // …except the sandbox's public entry (a later policy wins over an earlier one).
+              from: { element: { type: 'main' } },
+              allow: { to: { file: { categories: 'sandbox-entry' } } },
+            },
+            {
+              // The preload is the contract and nothing else.
+              from: { element: { type: 'preload' } },
+              disallow: {
+                to: {
+                  element: { types: { anyOf: ['sandbox', 'main', 'renderer'] } },
+                },
+              },
+            },
+            {
+              // The window talks to main only through the preload's bridge.
+              from: { element: { type: 'renderer' } },
+              disallow: {
+                to: {
+                  element: { types: { anyOf: ['sandbox', 'main', 'preload'] } },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The window's requests go through the core's public API (`core.work`, `core.api()`…),
+    // never the outbox's insides: the contract must not change when the outbox does.
+    files: ['src/main/handlers.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='core'][property.name='outbox']",
+          message: 'Handlers use core.work (the outbox for the active profile), not core.outbox.',
         },
       ],
     },

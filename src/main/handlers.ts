@@ -42,8 +42,7 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
     removeKey: ({ profileId }) => asResult(() => core.removeKey(profileId)),
     submitInvoice: ({ order, fileName, bytes, confirmResend }) =>
       asResult(() =>
-        core.outbox.enqueue({
-          profileId: core.profiles.active().id,
+        core.work.submit({
           kind: 'invoice.upload',
           payload: { order, fileName },
           file: bytes,
@@ -52,8 +51,7 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
       ),
     submitLabel: ({ order, fileName, bytes, format, confirmResend }) =>
       asResult(() =>
-        core.outbox.enqueue({
-          profileId: core.profiles.active().id,
+        core.work.submit({
           kind: 'label.upload',
           payload: { order, fileName, ...(format ? { format } : {}) },
           file: bytes,
@@ -74,8 +72,7 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
     getInbound: ({ id }) => asResult(async () => (await core.api()).getInbound(id)),
     submitJob: ({ kind, payload, confirmResend }) =>
       asResult(() =>
-        core.outbox.enqueue({
-          profileId: core.profiles.active().id,
+        core.work.submit({
           kind,
           payload,
           ...(confirmResend ? { confirmResend } : {}),
@@ -98,46 +95,15 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
       ),
     queryTrackings: (query) =>
       asResult(async () => (await (await core.api()).queryTrackings(query)).data),
-    getOutbox: ({ states }) =>
-      asResult(() => {
-        const profileId = core.profiles.active().id;
-        return {
-          snapshot: core.outbox.snapshot(profileId),
-          jobs: core.outbox.store.list({ profileId, ...(states ? { states } : {}) }),
-        };
-      }),
-    retryJob: ({ id }) => asResult(() => core.outbox.retry(id)),
-    editJob: ({ id, payload }) => asResult(() => core.outbox.editAndRetry(id, payload)),
-    retryAllJobs: () =>
-      asResult(() => ({ count: core.outbox.retryAll(core.profiles.active().id) })),
-    discardJob: ({ id }) =>
-      asResult(() => {
-        core.outbox.discard(id);
-        return core.outbox.snapshot(core.profiles.active().id);
-      }),
-    reassignJob: ({ id }) => asResult(() => core.outbox.reassign(id, core.profiles.active().id)),
-    acknowledgeOutboxNotice: ({ id }) =>
-      asResult(() => {
-        core.outbox.acknowledgeNotice(id);
-        return core.outbox.snapshot(core.profiles.active().id);
-      }),
-    getAudit: ({ limit }) =>
-      asResult(() =>
-        core.outbox.audit
-          .list({ limit: limit ?? 200 })
-          .map(({ id, at, event, jobId, messageKey, params, reason, message }) => ({
-            id,
-            at,
-            event,
-            jobId,
-            params,
-            reason,
-            messageKey,
-            message,
-          })),
-      ),
-    exportAuditCsv: () =>
-      asResult(() => core.outbox.audit.toCsv(core.outbox.audit.list({ limit: 100_000 }))),
+    getOutbox: ({ states }) => asResult(() => core.work.view(states)),
+    retryJob: ({ id }) => asResult(() => core.work.retry(id)),
+    editJob: ({ id, payload }) => asResult(() => core.work.edit(id, payload)),
+    retryAllJobs: () => asResult(() => ({ count: core.work.retryAll() })),
+    discardJob: ({ id }) => asResult(() => core.work.discard(id)),
+    reassignJob: ({ id }) => asResult(() => core.work.reassign(id)),
+    acknowledgeOutboxNotice: ({ id }) => asResult(() => core.work.acknowledge(id)),
+    getAudit: ({ limit }) => asResult(() => core.work.activity(limit ?? 200)),
+    exportAuditCsv: () => asResult(() => core.work.activityCsv()),
     lookupOrder: async ({ id }) => {
       const result = await asResult(async () => {
         const api = await core.api();
@@ -145,25 +111,9 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
           api.getOrder(id),
           api.queryTrackings({ order: id }),
         ]);
-        return { order, trackings: trackings.data, jobs: core.orderFileJobs(id) };
+        return { order, trackings: trackings.data, jobs: core.work.orderFiles(id) };
       });
-      core.outbox.audit.record({
-        event: 'lookup',
-        profileId: core.profiles.active().id,
-        messageKey: result.ok ? 'activity.lookup_found' : 'activity.lookup_failed',
-        params: { order: id },
-        ...(result.ok
-          ? {}
-          : {
-              reason: {
-                messageKey: result.error.messageKey,
-                ...(result.error.serviceMessage
-                  ? { serviceMessage: result.error.serviceMessage }
-                  : {}),
-              },
-            }),
-        message: result.ok ? `Order ${id} looked up.` : `Order ${id}: ${result.error.message}`,
-      });
+      core.work.recordLookup(id, result.ok ? null : result.error);
       return result;
     },
   };

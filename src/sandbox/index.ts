@@ -76,3 +76,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
   };
 }
+
+/** The demo companies (their names and keys): main lists them for the sandbox profile. */
+export { DEMO_COMPANIES } from './companies.ts';

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../main/core/atomic-file.ts';
+import * as fsPromises from 'node:fs/promises';
+import { writeFileAtomic } from '../shared/atomic-write.ts';
 import type { SandboxState } from './model.ts';
 
 /** Reads a state file written by `--data`; a file that is not one is a clear error, never ignored. */
@@ -61,7 +62,7 @@ export class StateWriter {
     if (!this.dirty) return this.pending;
     this.dirty = false;
     const text = JSON.stringify(this.snapshot());
-    this.pending = this.pending.then(() => writeFileAtomic(this.file, text));
+    this.pending = this.pending.then(() => writeFileAtomic(fsPromises, this.file, text));
     return this.pending;
   }
 }

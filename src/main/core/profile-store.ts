@@ -8,7 +8,8 @@ import {
   type Profile,
   type ProfileInput,
 } from '../../shared/profile.ts';
-import { writeFileAtomic } from './atomic-file.ts';
+import * as fsPromises from 'node:fs/promises';
+import { writeFileAtomic } from '../../shared/atomic-write.ts';
 
 const fileSchema = z.object({
   version: z.literal(1),
@@ -108,7 +109,7 @@ export class ProfileStore {
 
   private save(): Promise<void> {
     const text = `${JSON.stringify(this.data, null, 2)}\n`;
-    this.saving = this.saving.then(() => writeFileAtomic(this.file, text));
+    this.saving = this.saving.then(() => writeFileAtomic(fsPromises, this.file, text));
     return this.saving;
   }
 

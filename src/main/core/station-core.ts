@@ -6,8 +6,12 @@ import type {
   KeyStatus,
   StationStatus,
 } from '../../shared/status.ts';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
-import { DEMO_COMPANIES } from '../../sandbox/companies.ts';
+import {
+  DEMO_COMPANIES,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxOptions,
+} from '../../sandbox/index.ts';
 import { ApiClient } from '../api/client.ts';
 import { AuthenticationError, NetworkError } from '../api/errors.ts';
 import { mask } from '../api/redact.ts';
@@ -15,7 +19,7 @@ import { BudgetRegistry } from './budget-registry.ts';
 import { checkDataDir } from './data-dir.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { ProductNames } from './product-names.ts';
-import type { JobView } from '../../shared/outbox.ts';
+import { StationWork } from './station-work.ts';
 import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
 import { classifyKeychainError, type Keychain, type KeychainError } from './keychain.ts';
 import { ProfileStore } from './profile-store.ts';
@@ -72,6 +76,8 @@ export class StationCore {
   private binding: Promise<ApiClient> | null = null;
   readonly health: HealthMonitor;
   readonly outbox: Outbox;
+  /** The outbox and activity log as the window uses them, for the active profile. */
+  readonly work: StationWork;
   private readonly productNames: ProductNames;
   private readonly listeners = new Set<(status: StationStatus) => void>();
   private closed = false;
@@ -102,6 +108,7 @@ export class StationCore {
     }
     this.budgets = new BudgetRegistry(this.o.clock, options.budget);
     this.productNames = new ProductNames(() => this.o.clock.now());
+    this.work = new StationWork(this.outbox, () => this.profiles.active().id);
     this.health = new HealthMonitor({
       clock: this.o.clock,
       ...options.health,
@@ -194,11 +201,6 @@ export class StationCore {
       { getProduct: (sku) => api.getProduct(sku) },
       skus,
     );
-  }
-
-  /** The active profile's file jobs for one order (invoices and labels), newest first. */
-  orderFileJobs(order: string): JobView[] {
-    return this.outbox.store.fileJobsFor(this.profiles.active().id, order);
   }
 
   onStatus(listener: (status: StationStatus) => void): () => void {

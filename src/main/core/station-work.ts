@@ -1,0 +1,101 @@
+import type { AuditView } from '../../shared/ipc/channels.ts';
+import type { JobState, JobView, OutboxSnapshot } from '../../shared/outbox.ts';
+import type { AppError } from '../../shared/result.ts';
+import type { EnqueueInput, EnqueueOutcome } from '../outbox/job-store.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+
+/**
+ * What the window may do with the outbox and the activity log, always on behalf of the active
+ * profile. The IPC handlers use this and never the outbox's insides (its store, its audit
+ * table), so the outbox can change without the window's contract changing with it.
+ */
+export class StationWork {
+  private readonly outbox: Outbox;
+  private readonly profileId: () => string;
+
+  constructor(outbox: Outbox, activeProfileId: () => string) {
+    this.outbox = outbox;
+    this.profileId = activeProfileId;
+  }
+
+  submit(input: Omit<EnqueueInput, 'profileId'>): EnqueueOutcome {
+    return this.outbox.enqueue({ ...input, profileId: this.profileId() });
+  }
+
+  view(states?: readonly JobState[]): { snapshot: OutboxSnapshot; jobs: JobView[] } {
+    const profileId = this.profileId();
+    return {
+      snapshot: this.outbox.snapshot(profileId),
+      jobs: this.outbox.store.list({ profileId, ...(states ? { states } : {}) }),
+    };
+  }
+
+  /** Invoice and label jobs of one order, newest first: what the order card follows. */
+  orderFiles(order: string): JobView[] {
+    return this.outbox.store.fileJobsFor(this.profileId(), order);
+  }
+
+  retry(id: string): JobView {
+    return this.outbox.retry(id);
+  }
+
+  edit(id: string, payload: unknown): JobView {
+    return this.outbox.editAndRetry(id, payload);
+  }
+
+  retryAll(): number {
+    return this.outbox.retryAll(this.profileId());
+  }
+
+  discard(id: string): OutboxSnapshot {
+    this.outbox.discard(id);
+    return this.outbox.snapshot(this.profileId());
+  }
+
+  reassign(id: string): JobView {
+    return this.outbox.reassign(id, this.profileId());
+  }
+
+  acknowledge(noticeId: number): OutboxSnapshot {
+    this.outbox.acknowledgeNotice(noticeId);
+    return this.outbox.snapshot(this.profileId());
+  }
+
+  activity(limit: number): AuditView[] {
+    return this.outbox.audit
+      .list({ limit })
+      .map(({ id, at, event, jobId, messageKey, params, reason, message }) => ({
+        id,
+        at,
+        event,
+        jobId,
+        messageKey,
+        params,
+        reason,
+        message,
+      }));
+  }
+
+  activityCsv(): string {
+    return this.outbox.audit.toCsv(this.outbox.audit.list({ limit: 100_000 }));
+  }
+
+  /** A scan, found or not, goes in the activity log (with the reason when it failed). */
+  recordLookup(order: string, failure: AppError | null): void {
+    this.outbox.audit.record({
+      event: 'lookup',
+      profileId: this.profileId(),
+      messageKey: failure ? 'activity.lookup_failed' : 'activity.lookup_found',
+      params: { order },
+      ...(failure
+        ? {
+            reason: {
+              messageKey: failure.messageKey,
+              ...(failure.serviceMessage ? { serviceMessage: failure.serviceMessage } : {}),
+            },
+          }
+        : {}),
+      message: failure ? `Order ${order}: ${failure.message}` : `Order ${order} looked up.`,
+    });
+  }
+}
