@@ -139,5 +139,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Time and chance come in through the core's constructor (the Clock, `random`), so tests
+    // can move time by hand and replay a run; only the adapter in clock.ts touches the real ones.
+    files: ['src/main/{core,outbox,api}/**/*.ts'],
+    ignores: ['src/main/core/clock.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Use the injected clock (clock.now()).' },
+        { object: 'performance', property: 'now', message: 'Use the injected clock.' },
+        { object: 'Math', property: 'random', message: 'Use the injected random source.' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'Use the injected clock (clock.setTimeout / sleep).' },
+        { name: 'setInterval', message: 'Use the injected clock.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Use new Date(clock.now()).',
+        },
+      ],
+    },
+  },
   prettier,
 );

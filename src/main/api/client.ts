@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ApiVersion, LabelFormat } from '../../shared/api/types.ts';
 import { API_VERSIONS } from '../../shared/api/types.ts';
 import type { EndpointOverrides } from '../../shared/profile.ts';
-import { sleep, type Clock } from '../core/clock.ts';
+import { sleep, systemRandom, type Clock } from '../core/clock.ts';
 import type { CompanyBudget, Lane } from '../core/rate-budget.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { readBounded } from './body.ts';
@@ -116,7 +116,7 @@ export class ApiClient {
   constructor(options: ApiClientOptions) {
     this.o = {
       fetch: globalThis.fetch.bind(globalThis),
-      random: Math.random,
+      random: systemRandom,
       timeoutMs: 15_000,
       maxRetries: 3,
       maxRateLimitRetries: 50,
@@ -408,7 +408,7 @@ export class ApiClient {
       }
 
       if (response.status === 429) {
-        const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+        const retryAfter = parseRetryAfter(response.headers.get('retry-after'), this.o.clock.now());
         await response.body?.cancel();
         this.o.budget.rateLimited(retryAfter);
         if ((rateLimited += 1) <= this.o.maxRateLimitRetries) continue;
@@ -606,12 +606,13 @@ function buildUrl(baseUrl: string, path: string, query: RequestSpec['query']): s
   return url.toString();
 }
 
-function parseRetryAfter(header: string | null): number {
+/** Seconds to wait: a number of seconds, or an HTTP date counted from the client's own clock. */
+export function parseRetryAfter(header: string | null, now: number): number {
   if (!header) return 1;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(1, Math.ceil(seconds));
   const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(1, Math.ceil((date - Date.now()) / 1000)) : 1;
+  return Number.isFinite(date) ? Math.max(1, Math.ceil((date - now) / 1000)) : 1;
 }
 
 function findCauseCode(error: unknown): string | undefined {

@@ -1,19 +1,26 @@
 /** Time as the core sees it; tests pass a fake one and move it by hand. */
 export interface Clock {
   now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
+  /**
+   * `keepAlive`: someone awaits this timer, so the process must not exit under it. Other
+   * timers (retries, checks) never hold a station's process open by themselves.
+   */
+  setTimeout(callback: () => void, ms: number, options?: { keepAlive?: boolean }): unknown;
   clearTimeout(handle: unknown): void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (callback, ms) => {
+  setTimeout: (callback, ms, options) => {
     const handle = setTimeout(callback, ms);
-    handle.unref?.();
+    if (!options?.keepAlive) handle.unref?.();
     return handle;
   },
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
+
+/** Chance as the core sees it; tests and the bench pass a seeded source to replay a run. */
+export const systemRandom: () => number = Math.random;
 
 /** Resolves after `ms` on the given clock, or rejects when `signal` aborts. */
 export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {

@@ -9,6 +9,7 @@ import {
   type ProfileInput,
 } from '../../shared/profile.ts';
 import * as fsPromises from 'node:fs/promises';
+import { systemClock } from './clock.ts';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
 
 const fileSchema = z.object({
@@ -44,7 +45,7 @@ export class ProfileStore {
   /** Set when a damaged file was moved aside on load. */
   readonly recoveredFrom: string | null = null;
 
-  constructor(dataDir: string, now: () => Date = () => new Date()) {
+  constructor(dataDir: string, now: () => Date = () => new Date(systemClock.now())) {
     mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, 'profiles.json');
     this.now = now;

@@ -9,7 +9,7 @@ import {
   RateLimitedError,
   ResponseFormatError,
 } from '../api/errors.ts';
-import type { Clock } from '../core/clock.ts';
+import { systemRandom, type Clock } from '../core/clock.ts';
 import { AuditLog, type AuditReason } from './audit-log.ts';
 import { NoticeBoard } from './notices.ts';
 import { openOrSalvage } from './salvage.ts';
@@ -109,6 +109,8 @@ export class Outbox {
   private readonly db: DatabaseSync;
   private readonly o: Required<Omit<OutboxOptions, 'maxFileBytes'>>;
   private readonly inFlight = new Set<string>();
+  /** Conditions awaited by `idle` and `close`, checked on every change. */
+  private readonly changeWaiters = new Set<() => void>();
   /** Aborts a profile's requests in flight when the profile is removed. */
   private readonly aborters = new Map<string, AbortController>();
   /** How many of each profile's jobs are in flight. */
@@ -127,7 +129,7 @@ export class Outbox {
 
   constructor(options: OutboxOptions) {
     this.o = {
-      random: Math.random,
+      random: systemRandom,
       hasProfile: () => true,
       concurrency: 4,
       backoffBaseMs: 2_000,
@@ -403,24 +405,47 @@ export class Outbox {
 
   /** Resolves once nothing of the profile is queued, sending or due for verification. */
   async idle(profileId: string, timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
+    const idle = () => {
       const c = this.store.counts(profileId);
-      if (c.queued + c.sending + c.uncertain === 0 && this.inFlight.size === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(
-      `outbox not idle after ${timeoutMs} ms: ${JSON.stringify(this.store.counts(profileId))}`,
-    );
+      return c.queued + c.sending + c.uncertain === 0 && this.inFlight.size === 0;
+    };
+    if (!(await this.until(idle, timeoutMs)))
+      throw new Error(
+        `outbox not idle after ${timeoutMs} ms: ${JSON.stringify(this.store.counts(profileId))}`,
+      );
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const profileId of [...this.timers.keys()]) this.clearTimer(profileId);
-    const deadline = Date.now() + 5_000;
-    while (this.inFlight.size > 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    // Requests in flight get a moment to end and record their outcome.
+    await this.until(() => this.inFlight.size === 0, 5_000);
     this.db.close();
+  }
+
+  /**
+   * True once `done()` holds (checked whenever a job moves or a request ends), false after
+   * `timeoutMs` on the outbox's clock. The wait holds the process open: someone awaits it.
+   */
+  private until(done: () => boolean, timeoutMs: number): Promise<boolean> {
+    if (done()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const finish = (result: boolean) => {
+        this.changeWaiters.delete(check);
+        this.o.clock.clearTimeout(timer);
+        resolve(result);
+      };
+      const check = () => {
+        if (done()) finish(true);
+      };
+      const timer = this.o.clock.setTimeout(() => finish(false), timeoutMs, { keepAlive: true });
+      this.changeWaiters.add(check);
+    });
+  }
+
+  /** A job moved or a request ended: whoever waits for a condition looks again. */
+  private changed(): void {
+    for (const check of [...this.changeWaiters]) check();
   }
 
   private async pump(profileId: string): Promise<void> {
@@ -445,6 +470,7 @@ export class Outbox {
         .finally(() => {
           this.inFlight.delete(job.id);
           this.inFlightOf.set(profileId, (this.inFlightOf.get(profileId) ?? 1) - 1);
+          this.changed();
           const waiting = [profileId, ...this.starved];
           this.starved.clear();
           for (const id of new Set(waiting)) void this.pump(id);
@@ -739,6 +765,7 @@ export class Outbox {
   }
 
   private publish(profileId: string, job: JobView | null): void {
+    this.changed();
     if (this.listeners.size === 0) return;
     const snapshot = this.snapshot(profileId);
     for (const listener of this.listeners) listener(profileId, snapshot, job);

@@ -1,0 +1,43 @@
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRetryAfter } from '../../src/main/api/client.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+const rulesHit = async (path: string, code: string) => {
+  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, path) });
+  return (result?.messages ?? []).map((m) => m.ruleId);
+};
+
+describe('time and chance come in through the core (lint)', () => {
+  it.each([
+    ['Date.now()', 'no-restricted-properties'],
+    ['Math.random()', 'no-restricted-properties'],
+    ['performance.now()', 'no-restricted-properties'],
+    ['setTimeout(() => undefined, 1)', 'no-restricted-globals'],
+    ['new Date()', 'no-restricted-syntax'],
+  ])('refuses %s in the core, the outbox and the API client', async (call, rule) => {
+    for (const dir of ['core', 'outbox', 'api'])
+      expect(await rulesHit(`src/main/${dir}/fixture.ts`, `export const x = ${call};\n`)).toEqual([
+        rule,
+      ]);
+  });
+
+  it('leaves the clock adapter and other code alone', async () => {
+    expect(await rulesHit('src/main/core/clock.ts', 'export const x = Date.now();\n')).toEqual([]);
+    expect(await rulesHit('src/main/fixture.ts', 'export const x = Date.now();\n')).toEqual([]);
+  });
+});
+
+describe('Retry-After', () => {
+  const now = Date.parse('2026-11-24T10:00:00Z');
+  it('reads seconds, or an HTTP date counted from the injected clock', () => {
+    expect(parseRetryAfter('7', now)).toBe(7);
+    expect(parseRetryAfter('Tue, 24 Nov 2026 10:00:30 GMT', now)).toBe(30);
+    expect(parseRetryAfter('Tue, 24 Nov 2026 09:00:00 GMT', now)).toBe(1);
+    expect(parseRetryAfter('soon', now)).toBe(1);
+    expect(parseRetryAfter(null, now)).toBe(1);
+  });
+});
