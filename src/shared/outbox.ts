@@ -1,3 +1,4 @@
+import type { MessageKey } from './i18n/message-key.ts';
 import { z } from 'zod';
 
 // What the outbox carries, shared by main (which stores and sends) and the renderer (which shows).
@@ -37,7 +38,7 @@ export const FILE_KINDS: readonly JobKind[] = ['invoice.upload', 'label.upload']
 export interface JobError {
   family: string;
   code: string;
-  messageKey: string;
+  messageKey: MessageKey;
   message: string;
   status?: number;
   /** The service's own words, when it answered with an error body. */

@@ -1,3 +1,4 @@
+import type { MessageKey } from './i18n/message-key.ts';
 import { z } from 'zod';
 
 // A profile is shared knowledge: main stores it, the renderer edits it, both validate with this.
@@ -50,7 +51,7 @@ export const baseUrlSchema = z
       });
       return;
     }
-    const problem = (messageKey: string, message: string) =>
+    const problem = (messageKey: MessageKey, message: string) =>
       ctx.addIssue({ code: 'custom', message, params: { messageKey } });
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
       problem(

@@ -1,9 +1,11 @@
+import type { MessageKey } from './i18n/message-key.ts';
+
 /** A failure that crosses process boundaries intact (thrown errors lose all but `message` over IPC). */
 export interface AppError {
   /** Stable machine code, e.g. `ipc.invalid_input`, `api.rate_limited`. */
   code: string;
-  /** i18n key of the sentence shown to the operator. */
-  messageKey: string;
+  /** The sentence shown to the operator (a key of the English catalogue). */
+  messageKey: MessageKey;
   /** Values for the sentence, e.g. `{ file: 'nf.pdf' }`; rendered in the operator's language. */
   params?: Record<string, string | number>;
   /** English detail for logs and the raw view; never contains secrets. */

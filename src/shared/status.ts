@@ -1,3 +1,4 @@
+import type { MessageKey } from './i18n/message-key.ts';
 import type { AppError } from './result.ts';
 
 export type HealthState = 'unknown' | 'up' | 'degraded' | 'down' | 'unauthorized';
@@ -26,7 +27,7 @@ export type KeychainState = 'available' | 'unavailable' | 'locked' | 'timeout' |
 export interface KeychainStatus {
   state: KeychainState;
   /** i18n key of the sentence the operator sees. */
-  messageKey: string;
+  messageKey: MessageKey;
   /** English detail (the platform's own words), for the raw view and logs. */
   detail: string;
 }

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { AppError } from '../../shared/result.ts';
 
 /**
@@ -31,7 +32,7 @@ export interface ApiErrorInit {
   /** The message of the service's own error body (not one Packbench wrote). */
   serviceMessage?: string;
   /** A sentence of its own instead of the family's (e.g. an id refused before sending). */
-  messageKey?: string;
+  messageKey?: MessageKey;
 }
 
 export abstract class ApiError extends Error {
@@ -42,7 +43,7 @@ export abstract class ApiError extends Error {
   readonly details: unknown;
   readonly uncertain: boolean;
   readonly serviceMessage: string | undefined;
-  private readonly ownMessageKey: string | undefined;
+  private readonly ownMessageKey: MessageKey | undefined;
 
   constructor(init: ApiErrorInit, defaultCode: string) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -56,7 +57,7 @@ export abstract class ApiError extends Error {
     this.ownMessageKey = init.messageKey;
   }
 
-  get messageKey(): string {
+  get messageKey(): MessageKey {
     return this.ownMessageKey ?? `errors.api.${this.family}`;
   }
 

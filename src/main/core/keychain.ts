@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import { AsyncEntry } from '@napi-rs/keyring';
 import type { KeychainState, KeychainStatus } from '../../shared/status.ts';
 
@@ -22,7 +23,7 @@ export class KeychainError extends Error {
     this.state = state;
   }
 
-  get messageKey(): string {
+  get messageKey(): MessageKey {
     return `keychain.${this.state}`;
   }
 }

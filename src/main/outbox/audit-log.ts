@@ -1,8 +1,9 @@
+import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { DatabaseSync } from 'node:sqlite';
 
 /** Why something failed: the sentence key of the reason, and the service's words if it gave any. */
 export interface AuditReason {
-  messageKey: string;
+  messageKey: MessageKey;
   serviceMessage?: string;
 }
 
@@ -24,8 +25,10 @@ export interface AuditEntry {
 
 export type AuditInput = Omit<
   AuditEntry,
-  'id' | 'at' | 'details' | 'profileId' | 'jobId' | 'params' | 'reason'
+  'id' | 'at' | 'details' | 'profileId' | 'jobId' | 'params' | 'reason' | 'messageKey'
 > & {
+  /** Every activity written now names a sentence of the catalogues. */
+  messageKey: MessageKey;
   profileId?: string | null;
   jobId?: string | null;
   params?: Record<string, string | number>;

@@ -83,14 +83,19 @@ describe('JobStore', () => {
     store.markSending(b.id);
     store.markUncertain(
       b.id,
-      { family: 'network', code: 'network.reset', messageKey: 'errors.network', message: 'reset' },
+      {
+        family: 'network',
+        code: 'network.reset',
+        messageKey: 'errors.api.network',
+        message: 'reset',
+      },
       60_000,
     );
     store.markSending(c.id);
     store.markFailed(c.id, {
       family: 'api',
       code: 'api.bad_request',
-      messageKey: 'errors.api.bad_request',
+      messageKey: 'errors.api.validation',
       message: '400',
     });
     // a is sending (no next attempt of its own), b waits to be checked at 60 s, c failed.
@@ -116,7 +121,7 @@ describe('JobStore', () => {
     store.markFailed(create.id, {
       family: 'validation',
       code: 'x',
-      messageKey: 'k',
+      messageKey: 'errors.internal',
       message: 'bad',
     });
     expect(store.ready('p1', 10).map((j) => j.id)).toEqual([other.id]);
@@ -158,7 +163,7 @@ describe('JobStore', () => {
     store.markFailed(job.id, {
       family: 'not_found',
       code: 'not_found',
-      messageKey: 'k',
+      messageKey: 'errors.internal',
       message: 'no order',
     });
     const edited = store.replacePayload(job.id, { order: 'PB-1', fileName: 'nf.pdf' });
@@ -176,7 +181,12 @@ describe('JobStore', () => {
       expect.objectContaining({ code: 'bad_state' }),
     );
     expect(() =>
-      store.markFailed(job.id, { family: 'x', code: 'x', messageKey: 'k', message: 'm' }),
+      store.markFailed(job.id, {
+        family: 'x',
+        code: 'x',
+        messageKey: 'errors.internal',
+        message: 'm',
+      }),
     ).toThrow(/cannot become failed/);
     store.markSending(job.id);
     // Two parties finishing the same send: only the first wins.
@@ -211,7 +221,7 @@ describe('JobStore', () => {
     store.markSending(other.id);
     store.markUncertain(
       other.id,
-      { family: 'network', code: 'x', messageKey: 'k', message: 'm' },
+      { family: 'network', code: 'x', messageKey: 'errors.internal', message: 'm' },
       0,
     );
     expect(() => store.requeue(other.id, 0, null, ['uncertain'])).toThrow(/cannot become queued/);

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import type { JobError, JobState, JobView, OutboxSnapshot } from '../../shared/outbox.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -662,7 +663,7 @@ export class Outbox {
     const entry =
       (
         event: string,
-        messageKey: string,
+        messageKey: MessageKey,
         message: string,
         extra: { details?: unknown; reason?: JobError; params?: Record<string, number> } = {},
       ) =>

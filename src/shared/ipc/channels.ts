@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/message-key.ts';
 /**
  * The one list of IPC channels. Main registers exactly these, preload exposes exactly these as
  * `window.packbench`, and the renderer calls nothing else. Input schemas live in
@@ -55,7 +56,7 @@ export interface AuditView {
   messageKey: string;
   params: Record<string, string | number> | null;
   /** Why it failed, when it did: a sentence key, and the service's own words if any. */
-  reason: { messageKey: string; serviceMessage?: string } | null;
+  reason: { messageKey: MessageKey; serviceMessage?: string } | null;
   /** English, for rows older than keyed sentences and for the CSV export. */
   message: string;
 }

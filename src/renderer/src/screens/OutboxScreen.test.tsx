@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { AuditView } from '../../../shared/ipc/channels.ts';
 import type { JobView, OutboxSnapshot } from '../../../shared/outbox.ts';
 import { ok } from '../../../shared/result.ts';
 import { fakeBridge, renderWithStores, sandboxStatus } from '../test-utils.tsx';
@@ -41,7 +42,7 @@ function setup(language: 'en' | 'pt-BR' = 'en') {
   const bridge = fakeBridge({
     getOutbox: vi.fn(async () => ok({ snapshot, jobs: [failed] })),
     getAudit: vi.fn(async () =>
-      ok([
+      ok<AuditView[]>([
         {
           id: 1,
           at: Date.parse('2026-11-22T09:00:01Z'),

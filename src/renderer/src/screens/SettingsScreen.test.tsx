@@ -12,7 +12,11 @@ const sandbox: Profile = {
   createdAt: '',
   updatedAt: '',
 };
-const keychain = { state: 'available' as const, messageKey: 'keychain.available', detail: '' };
+const keychain = {
+  state: 'available' as const,
+  messageKey: 'keychain.available' as const,
+  detail: '',
+};
 const demo: KeyStatus = {
   profileId: 'sandbox',
   set: false,
