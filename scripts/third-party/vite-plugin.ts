@@ -11,7 +11,7 @@ import { describePackage, packageDirOf } from './packages.ts';
 
 // electron-vite bundles the config and what it imports into one file next to the config; it
 // rewrites `import.meta.url` to each source file's URL, but not `import.meta.dirname`.
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Package folder → output file names of the bundle that contain its modules. */
 type PackageFiles = Map<string, Set<string>>;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitZplLabels } from '../../src/shared/zpl/structure.ts';
-import { lintZpl } from '../../src/renderer/src/labels/zpl-lint.ts';
+import { lintZpl } from '../../src/renderer/src/features/labels/zpl-lint.ts';
 
 const dir = join(import.meta.dirname, '../../resources/samples');
 

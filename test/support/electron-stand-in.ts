@@ -3,7 +3,7 @@
 // handlers, protocol) is real. A test configures `stand` before importing index.ts; one that
 // imports the glue again (after `vi.resetModules()`) calls `resetStand()` first.
 //
-//   vi.mock('electron', async () => (await import('../../test/support/electron-stand-in.ts')).electron);
+//   vi.mock('electron', async () => (await import('./electron-stand-in.ts')).electron);
 
 type Listener = (...args: unknown[]) => unknown;
 

@@ -1,10 +1,10 @@
 import { AppShell, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusBar } from './components/StatusBar.tsx';
-import { OutboxNotices } from './outbox/OutboxNotices.tsx';
-import { StationScreen } from './screens/StationScreen.tsx';
-import { useOutbox, useStation, useStatus } from './stores/context.tsx';
+import { StatusBar } from './app/StatusBar.tsx';
+import { OutboxNotices } from './features/outbox/OutboxNotices.tsx';
+import { StationScreen } from './features/station/StationScreen.tsx';
+import { useOutbox, useStation, useStatus } from './app/context.tsx';
 
 // The station is the first screen and ships in the main chunk; the others load when opened.
 function named<K extends string, P extends object>(
@@ -13,15 +13,33 @@ function named<K extends string, P extends object>(
 ) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
-const InvoicesScreen = named(() => import('./screens/InvoicesScreen.tsx'), 'InvoicesScreen');
-const LabelsScreen = named(() => import('./screens/LabelsScreen.tsx'), 'LabelsScreen');
-const InventoryScreen = named(() => import('./screens/InventoryScreen.tsx'), 'InventoryScreen');
-const ProductsScreen = named(() => import('./screens/ProductsScreen.tsx'), 'ProductsScreen');
-const InboundsScreen = named(() => import('./screens/InboundsScreen.tsx'), 'InboundsScreen');
-const TrackingsScreen = named(() => import('./screens/TrackingsScreen.tsx'), 'TrackingsScreen');
-const OutboxScreen = named(() => import('./screens/OutboxScreen.tsx'), 'OutboxScreen');
-const SettingsScreen = named(() => import('./screens/SettingsScreen.tsx'), 'SettingsScreen');
-const OrdersScreen = named(() => import('./screens/OrdersScreen.tsx'), 'OrdersScreen');
+const InvoicesScreen = named(
+  () => import('./features/invoices/InvoicesScreen.tsx'),
+  'InvoicesScreen',
+);
+const LabelsScreen = named(() => import('./features/labels/LabelsScreen.tsx'), 'LabelsScreen');
+const InventoryScreen = named(
+  () => import('./features/inventory/InventoryScreen.tsx'),
+  'InventoryScreen',
+);
+const ProductsScreen = named(
+  () => import('./features/products/ProductsScreen.tsx'),
+  'ProductsScreen',
+);
+const InboundsScreen = named(
+  () => import('./features/inbounds/InboundsScreen.tsx'),
+  'InboundsScreen',
+);
+const TrackingsScreen = named(
+  () => import('./features/trackings/TrackingsScreen.tsx'),
+  'TrackingsScreen',
+);
+const OutboxScreen = named(() => import('./features/outbox/OutboxScreen.tsx'), 'OutboxScreen');
+const SettingsScreen = named(
+  () => import('./features/settings/SettingsScreen.tsx'),
+  'SettingsScreen',
+);
+const OrdersScreen = named(() => import('./features/orders/OrdersScreen.tsx'), 'OrdersScreen');
 
 const SCREENS = [
   'station',

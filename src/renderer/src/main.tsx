@@ -6,12 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
-import { StoresProvider } from './stores/context.tsx';
-import { createStores } from './stores/create-stores.ts';
-import { createFileChecker } from './files/file-checker.ts';
-import { loadPdfJs } from './files/pdfjs.ts';
-import { ZplPreviewer } from './labels/zpl-previewer.ts';
-import { createWebAudioPlayer } from './station/feedback.ts';
+import { StoresProvider } from './app/context.tsx';
+import { createStores } from './app/create-stores.ts';
+import { createFileChecker } from './ui/files/file-checker.ts';
+import { loadPdfJs } from './ui/files/pdfjs.ts';
+import { ZplPreviewer } from './features/labels/zpl-previewer.ts';
+import { createWebAudioPlayer } from './features/station/feedback.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const root = document.getElementById('root');
@@ -21,14 +21,15 @@ let zpl: ZplPreviewer | null = null;
 // The renderer (about 9 MB of WebAssembly) loads only when the first preview is asked for.
 const previewer = () =>
   (zpl ??= new ZplPreviewer(
-    () => new Worker(new URL('./labels/zpl.worker.ts', import.meta.url), { type: 'module' }),
+    () =>
+      new Worker(new URL('./features/labels/zpl.worker.ts', import.meta.url), { type: 'module' }),
   ));
 const i18n = createI18n();
 // The player asks for the mute switch only when it plays, long after `stores` exists.
 const stores = createStores(bridge, {
   sounds: createWebAudioPlayer(() => stores.station.getState().muted),
   previewer,
-  thumbnail: async (bytes) => (await import('./files/pdf-thumbnail.ts')).renderThumbnail(bytes),
+  thumbnail: async (bytes) => (await import('./ui/files/pdf-thumbnail.ts')).renderThumbnail(bytes),
   checkFile: createFileChecker(loadPdfJs),
 });
 

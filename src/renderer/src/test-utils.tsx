@@ -6,11 +6,11 @@ import type { PackbenchBridge } from '../../shared/ipc/bridge-types.ts';
 import { ok } from '../../shared/result.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
-import { StoresProvider } from './stores/context.tsx';
-import { createFileChecker } from './files/file-checker.ts';
-import { createStores } from './stores/create-stores.ts';
-import type { ZplPreviewer } from './labels/zpl-previewer.ts';
-import type { SoundPlayer } from './station/feedback.ts';
+import { StoresProvider } from './app/context.tsx';
+import { createFileChecker } from './ui/files/file-checker.ts';
+import { createStores } from './app/create-stores.ts';
+import type { ZplPreviewer } from './features/labels/zpl-previewer.ts';
+import type { SoundPlayer } from './features/station/feedback.ts';
 
 export const sandboxStatus: StationStatus = {
   profile: {

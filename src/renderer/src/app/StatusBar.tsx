@@ -1,0 +1,107 @@
+import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { HealthState } from '../../../shared/status.ts';
+import { useNow } from '../ui/use-now.ts';
+import { useOutbox, useStatus } from './context.tsx';
+import { describeAge } from '../ui/age.ts';
+
+const HEALTH_COLOR: Record<HealthState, string> = {
+  up: 'green',
+  degraded: 'yellow',
+  down: 'red',
+  unauthorized: 'red',
+  unknown: 'gray',
+};
+export const ENV_COLOR = { sandbox: 'blue', test: 'orange', production: 'red' } as const;
+
+/** Always visible: profile and environment, health, this minute's budget, any pause, the outbox. */
+export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const status = useStatus((s) => s.status);
+  const waiting = useOutbox((s) => s.snapshot?.waiting ?? null);
+  // Ages and "due now" move on by themselves; a quarter-minute tick keeps them honest.
+  const now = useNow(15_000);
+  if (!status) return <Text size="sm">{t('app.loading')}</Text>;
+  const { profile, health, budget, keychain } = status;
+  const time = (ms: number) => new Date(ms).toLocaleTimeString(i18n.language);
+  return (
+    <Group gap="md" wrap="nowrap" role="status" aria-label="status">
+      <Badge color={ENV_COLOR[profile.environment]} size="lg" variant="filled">
+        {t(`environment.${profile.environment}`)}
+      </Badge>
+      <Text size="sm" fw={600}>
+        {profile.name}
+      </Text>
+      <Badge
+        color={HEALTH_COLOR[health.state]}
+        size="lg"
+        variant="light"
+        data-health={health.state}
+      >
+        {t(`status.${health.state}`)}
+      </Badge>
+      {health.latencyMs !== null && (
+        <Text size="sm">{t('status.latency', { ms: health.latencyMs })}</Text>
+      )}
+      {health.lastCheckedAt !== null && (
+        <Text size="sm" c="dimmed">
+          {t('status.lastCheck', { time: time(health.lastCheckedAt) })}
+        </Text>
+      )}
+      {keychain && keychain.state !== 'available' && (
+        <Badge
+          color="red"
+          size="lg"
+          variant="filled"
+          data-keychain={keychain.state}
+          title={t(keychain.messageKey)}
+        >
+          {t(`status.keychain.${keychain.state}`)}
+        </Badge>
+      )}
+      {budget && (
+        <Text size="sm" data-testid="budget">
+          {t('status.budget', { used: budget.used, limit: budget.effectiveLimit })}
+        </Text>
+      )}
+      {budget?.pausedUntil && (
+        <Badge color="orange" variant="filled">
+          {t('status.paused', { time: time(budget.pausedUntil) })}
+        </Badge>
+      )}
+      {budget &&
+        budget.queued.interactive + budget.queued.submission + budget.queued.background > 0 && (
+          <Text size="sm" data-testid="requests-waiting">
+            {t('status.queued', {
+              count:
+                budget.queued.interactive + budget.queued.submission + budget.queued.background,
+            })}
+          </Text>
+        )}
+      {waiting && (
+        <UnstyledButton
+          onClick={onOpenOutbox}
+          data-testid="outbox-waiting"
+          title={t('status.openOutbox')}
+          style={{ textDecoration: 'underline dotted' }}
+        >
+          <Text size="sm" fw={waiting.count > 0 ? 700 : 400}>
+            {waiting.count === 0
+              ? t('status.outboxEmpty')
+              : [
+                  t('status.outboxWaiting', { count: waiting.count }),
+                  waiting.oldestAt !== null &&
+                    t('status.oldest', { age: describeAge(t, now - waiting.oldestAt) }),
+                  waiting.nextAttemptAt !== null &&
+                    (waiting.nextAttemptAt <= now
+                      ? t('status.nextAttemptNow')
+                      : t('status.nextAttempt', { time: time(waiting.nextAttemptAt) })),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+          </Text>
+        </UnstyledButton>
+      )}
+    </Group>
+  );
+}

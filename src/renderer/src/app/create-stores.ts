@@ -1,0 +1,46 @@
+import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
+import type { FileChecker } from '../ui/files/file-checker.ts';
+import type { ZplPreviewer } from '../features/labels/zpl-previewer.ts';
+import type { SoundPlayer } from '../features/station/feedback.ts';
+import { createAboutStore } from '../features/settings/about-store.ts';
+import { createCatalogStore } from '../features/products/catalog-store.ts';
+import type { Stores } from './context.tsx';
+import { createInventoryStore } from '../features/inventory/inventory-store.ts';
+import {
+  createInvoicesStore,
+  type ThumbnailRenderer,
+} from '../features/invoices/invoices-store.ts';
+import { createLabelsStore } from '../features/labels/labels-store.ts';
+import { createOrdersStore } from '../features/orders/orders-store.ts';
+import { createOutboxStore } from '../features/outbox/outbox-store.ts';
+import { createSettingsStore } from '../features/settings/settings-store.ts';
+import { createStationStore } from '../features/station/station-store.ts';
+import { createStatusStore } from './status-store.ts';
+import { createTrackingsStore } from '../features/trackings/trackings-store.ts';
+
+/** Every store of the window, on one bridge; the app and the component tests build them here. */
+export function createStores(
+  bridge: PackbenchBridge,
+  deps: {
+    sounds: SoundPlayer;
+    previewer: () => ZplPreviewer;
+    thumbnail: ThumbnailRenderer;
+    checkFile: FileChecker;
+    /** The clock for time stamps and names; tests fix it. */
+    now?: () => number;
+  },
+): Stores {
+  return {
+    status: createStatusStore(bridge),
+    station: createStationStore(bridge, deps.sounds, deps.checkFile, deps.now),
+    settings: createSettingsStore(bridge),
+    outbox: createOutboxStore(bridge),
+    inventory: createInventoryStore(bridge),
+    trackings: createTrackingsStore(bridge),
+    orders: createOrdersStore(bridge),
+    catalog: createCatalogStore(bridge),
+    invoices: createInvoicesStore(bridge, deps.thumbnail, deps.checkFile),
+    labels: createLabelsStore(bridge, deps.previewer, deps.checkFile, deps.now),
+    about: createAboutStore(bridge),
+  };
+}

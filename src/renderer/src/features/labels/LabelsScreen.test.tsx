@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ok } from '../../../../shared/result.ts';
+import type { ZplPreviewer } from './zpl-previewer.ts';
+import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { LabelsScreen } from './LabelsScreen.tsx';
+
+describe('LabelsScreen', () => {
+  it('lints as you type, previews each label at the chosen stock, and queues the upload', async () => {
+    const render = vi.fn(async () => ({
+      ok: true as const,
+      images: ['iVBORw0KGgo=', 'iVBORw0KGgo='],
+    }));
+    const submitLabel = vi.fn(async () => ok({ status: 'enqueued' as const, job: {} as never }));
+    renderWithStores(<LabelsScreen />, fakeBridge({ submitLabel }), {
+      previewer: { render } as unknown as ZplPreviewer,
+    });
+    const input = screen.getByTestId('zpl-input');
+    fireEvent.change(input, { target: { value: '^XA^FDsem fim' } });
+    expect(screen.getByText('Every label must start with ^XA and end with ^XZ.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '^XA^FDa^FS^XZ^XA^FDb^FS^XZ' } });
+    expect(screen.queryByTestId('lint')).toBeNull();
+    fireEvent.click(screen.getByText('100 × 150 mm'));
+    fireEvent.click(screen.getByText('12 dpmm'));
+    fireEvent.click(screen.getByText('Preview'));
+    expect(await screen.findByText('2 labels')).toBeTruthy();
+    expect(render).toHaveBeenCalledWith('^XA^FDa^FS^XZ^XA^FDb^FS^XZ', 100, 150, 12);
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'PB-10001' } });
+    fireEvent.click(screen.getByText('Queue label for this order'));
+    await waitFor(() => expect(submitLabel).toHaveBeenCalled());
+    expect(await screen.findByText(/Queued in the outbox/)).toBeTruthy();
+  });
+
+  it('says so when the preview fails, and keeps custom sizes within limits', async () => {
+    const render = vi.fn(async () => ({
+      ok: false as const,
+      reason: 'timeout' as const,
+      message: 'The label preview took too long and was restarted.',
+    }));
+    const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
+      previewer: { render } as unknown as ZplPreviewer,
+    });
+    fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^XZ' } });
+    fireEvent.click(screen.getByText('Preview'));
+    expect(
+      await screen.findByText('The label preview took too long and was restarted.'),
+    ).toBeTruthy();
+    view.stores.labels.getState().setStock({ preset: 'custom', widthMm: 5000, heightMm: 1 });
+    expect(view.stores.labels.getState()).toMatchObject({ widthMm: 300, heightMm: 10 });
+  });
+});
+
+describe('LabelsScreen names and stock', () => {
+  const enqueued = async () => ok({ status: 'enqueued' as const, job: {} as never });
+  const at = new Date(2026, 10, 24, 9, 5, 7).getTime();
+
+  it('draws the preview again when the density changes, never showing the old image', async () => {
+    let calls = 0;
+    const render = vi.fn(async () => ({ ok: true as const, images: [`img${(calls += 1)}`] }));
+    const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
+      previewer: { render } as unknown as ZplPreviewer,
+    });
+    fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^FDa^FS^XZ' } });
+    fireEvent.click(screen.getByText('Preview'));
+    await waitFor(() =>
+      expect(screen.getByRole('img').getAttribute('src')).toBe('data:image/png;base64,img1'),
+    );
+    fireEvent.click(screen.getByText('12 dpmm'));
+    expect(view.stores.labels.getState().images).toEqual([]);
+    await waitFor(() =>
+      expect(screen.getByRole('img').getAttribute('src')).toBe('data:image/png;base64,img2'),
+    );
+    expect(render).toHaveBeenLastCalledWith('^XA^FDa^FS^XZ', 101.6, 152.4, 12);
+  });
+
+  it('gives pasted ZPL a name of its own, editable, instead of the dropped file’s', async () => {
+    const submitLabel = vi.fn(enqueued);
+    const view = renderWithStores(<LabelsScreen />, fakeBridge({ submitLabel }), {
+      now: () => at,
+    });
+    const zpl = new TextEncoder().encode('^XA^FDfrom file^FS^XZ');
+    await view.stores.labels.getState().dropFile({ name: 'carrier.zpl', bytes: zpl });
+    const name = screen.getByTestId('label-file-name') as HTMLInputElement;
+    expect(name.value).toBe('carrier.zpl');
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'PB-10001' } });
+    const input = screen.getByTestId('zpl-input');
+    fireEvent.paste(input);
+    fireEvent.change(input, { target: { value: '^XA^FDpasted^FS^XZ' } });
+    expect(name.value).toBe('PB-10001-label-20261124-090507.zpl');
+    fireEvent.change(name, { target: { value: 'return-label.zpl' } });
+    fireEvent.click(screen.getByText('Queue label for this order'));
+    await waitFor(() =>
+      expect(submitLabel).toHaveBeenCalledWith(
+        expect.objectContaining({ fileName: 'return-label.zpl', order: 'PB-10001' }),
+      ),
+    );
+  });
+
+  it('sends a dropped file byte for byte, and refuses a file that is not ZPL', async () => {
+    const submitLabel = vi.fn(enqueued);
+    const view = renderWithStores(<LabelsScreen />, fakeBridge({ submitLabel }), {
+      language: 'pt-BR',
+    });
+    const latin1 = Uint8Array.from([
+      ...new TextEncoder().encode('^XA^FDS'),
+      0xe3,
+      0x6f,
+      0x5e,
+      0x46,
+      0x53,
+      0x5e,
+      0x58,
+      0x5a,
+    ]);
+    await view.stores.labels.getState().dropFile({ name: 'sao.zpl', bytes: latin1 });
+    await view.stores.labels.getState().dropFile({
+      name: 'notes.txt',
+      bytes: new TextEncoder().encode('hello'),
+    });
+    expect(
+      await screen.findByText(
+        'notes.txt não contém uma etiqueta ZPL completa (cada etiqueta começa com ^XA e termina com ^XZ).',
+      ),
+    ).toBeTruthy();
+    view.stores.labels.getState().setOrder('PB-1');
+    await view.stores.labels.getState().upload();
+    expect(submitLabel).toHaveBeenCalledWith(
+      expect.objectContaining({ fileName: 'sao.zpl', bytes: latin1 }),
+    );
+  });
+});

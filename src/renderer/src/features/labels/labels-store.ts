@@ -1,0 +1,154 @@
+import { createStore } from 'zustand/vanilla';
+import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
+import type { SubmitOutcome } from '../../../../shared/ipc/channels.ts';
+import type { AppError } from '../../../../shared/result.ts';
+import { clampMm, lintZpl, STOCK_PRESETS, type LintIssue } from './zpl-lint.ts';
+import type { ZplPreviewer } from './zpl-previewer.ts';
+import type { FileChecker } from '../../ui/files/file-checker.ts';
+import type { FileRefusal } from '../../../../shared/files/file-rules.ts';
+
+/** Where the upload's file name came from: a dropped file keeps its own name until replaced. */
+export type NameSource = 'auto' | 'file' | 'edited';
+
+export type StockPreset = keyof typeof STOCK_PRESETS | 'custom';
+
+export interface LabelsState {
+  text: string;
+  fileName: string;
+  nameSource: NameSource;
+  /** The last dropped file that was refused, and why; nothing else changed. */
+  refused: { file: string; reason: FileRefusal } | null;
+  preset: StockPreset;
+  widthMm: number;
+  heightMm: number;
+  dpmm: number;
+  images: string[];
+  issues: LintIssue[];
+  previewing: boolean;
+  previewError: string | null;
+  order: string;
+  submitError: AppError | null;
+  submitted: SubmitOutcome | null;
+  /** Typed text keeps the current name; pasted text (`paste`) gets a name of its own. */
+  setText: (text: string, how?: 'type' | 'paste') => void;
+  setFileName: (name: string) => void;
+  dropFile: (file: { name: string; bytes: Uint8Array }) => Promise<void>;
+  setStock: (stock: Partial<Pick<LabelsState, 'preset' | 'widthMm' | 'heightMm' | 'dpmm'>>) => void;
+  setOrder: (order: string) => void;
+  preview: () => Promise<void>;
+  upload: (confirmResend?: boolean) => Promise<void>;
+}
+
+export const createLabelsStore = (
+  bridge: Pick<PackbenchBridge, 'submitLabel'>,
+  previewer: () => ZplPreviewer,
+  checkFile: FileChecker,
+  now: () => number = Date.now,
+) =>
+  createStore<LabelsState>()((set, get) => {
+    /** `<order>-label-<yyyymmdd-hhmmss>.zpl`, so pasted labels are told apart in the outbox. */
+    const autoName = () => {
+      const at = new Date(now());
+      const p = (n: number) => String(n).padStart(2, '0');
+      const stamp = `${at.getFullYear()}${p(at.getMonth() + 1)}${p(at.getDate())}-${p(at.getHours())}${p(at.getMinutes())}${p(at.getSeconds())}`;
+      return `${get().order.trim() || 'label'}-label-${stamp}.zpl`;
+    };
+    // Each preview has a number: an answer for an older text or stock is dropped, not shown.
+    let previewRun = 0;
+    // A dropped file is sent byte for byte while its text is unchanged (a Latin-1 label would
+    // not survive a round trip through the text box).
+    let dropped: { text: string; bytes: Uint8Array } | null = null;
+    const relint = () => {
+      const { text, widthMm, heightMm, dpmm } = get();
+      set({ issues: text.trim() ? lintZpl(text, { widthMm, heightMm, dpmm }) : [] });
+    };
+    return {
+      text: '',
+      fileName: 'label.zpl',
+      nameSource: 'auto',
+      refused: null,
+      preset: '4x6in',
+      widthMm: STOCK_PRESETS['4x6in'].widthMm,
+      heightMm: STOCK_PRESETS['4x6in'].heightMm,
+      dpmm: 8,
+      images: [],
+      issues: [],
+      previewing: false,
+      previewError: null,
+      order: '',
+      submitError: null,
+      submitted: null,
+      setText: (text, how = 'type') => {
+        previewRun += 1;
+        const fresh = how === 'paste' || !get().text.trim();
+        set({
+          text,
+          images: [],
+          previewing: false,
+          previewError: null,
+          submitted: null,
+          refused: null,
+          ...(fresh && get().nameSource !== 'edited'
+            ? { fileName: autoName(), nameSource: 'auto' as const }
+            : {}),
+        });
+        relint();
+      },
+      setFileName: (fileName) => set({ fileName, nameSource: 'edited' }),
+      dropFile: async (file) => {
+        const verdict = await checkFile(file.name, file.bytes, 'label');
+        if (!verdict.ok) return set({ refused: { file: file.name, reason: verdict.reason } });
+        const text = new TextDecoder().decode(file.bytes);
+        get().setText(text);
+        set({ fileName: file.name, nameSource: 'file' });
+        dropped = { text, bytes: file.bytes };
+      },
+      setStock: (stock) => {
+        const preset = stock.preset ?? get().preset;
+        const size: { widthMm?: number; heightMm?: number } =
+          preset === 'custom' ? {} : STOCK_PRESETS[preset];
+        const shown = get().images.length > 0;
+        previewRun += 1;
+        set({
+          ...stock,
+          preset,
+          widthMm: clampMm(stock.widthMm ?? size.widthMm ?? get().widthMm),
+          heightMm: clampMm(stock.heightMm ?? size.heightMm ?? get().heightMm),
+          // The image on screen was drawn for the old stock: it goes, and is drawn again.
+          images: [],
+          previewing: false,
+        });
+        relint();
+        if (shown) void get().preview();
+      },
+      setOrder: (order) => {
+        set({ order });
+        if (get().nameSource === 'auto' && get().text.trim()) set({ fileName: autoName() });
+      },
+      preview: async () => {
+        const { text, widthMm, heightMm, dpmm } = get();
+        if (!text.trim()) return;
+        const run = ++previewRun;
+        set({ previewing: true, previewError: null });
+        const result = await previewer().render(text, widthMm, heightMm, dpmm);
+        if (run !== previewRun) return;
+        set(
+          result.ok
+            ? { images: result.images, previewing: false }
+            : { previewError: result.message, previewing: false, images: [] },
+        );
+      },
+      upload: async (confirmResend) => {
+        const { text, order, fileName } = get();
+        set({ submitError: null, submitted: null });
+        const result = await bridge.submitLabel({
+          order: order.trim(),
+          fileName,
+          bytes: dropped?.text === text ? dropped.bytes : new TextEncoder().encode(text),
+          format: 'zpl',
+          ...(confirmResend ? { confirmResend } : {}),
+        });
+        set(result.ok ? { submitted: result.value } : { submitError: result.error });
+      },
+    };
+  });

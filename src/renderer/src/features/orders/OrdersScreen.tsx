@@ -1,0 +1,164 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TableHead } from '../../ui/TableHead.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
+import { LookupForm } from '../../ui/LookupForm.tsx';
+import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
+import { useOrders, useStation, useStatus } from '../../app/context.tsx';
+import { OrderForm } from './OrderForm.tsx';
+
+/**
+ * Orders: create one, change one by its number (any API version), and the listing with from /
+ * to / updated filters (v1.1 and later).
+ */
+export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
+  const { t } = useTranslation();
+  const { error, lastSubmit, editor, startNew, openForEdit, save } = useOrders((s) => s);
+  const apiVersion = useStatus((s) => s.status?.profile.apiVersion);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('orders.title')}</Title>
+        <Button size="md" onClick={() => startNew()}>
+          {t('orderForm.new')}
+        </Button>
+      </Group>
+      <LookupForm
+        label={t('orderForm.editById')}
+        action={t('products.edit')}
+        variant="light"
+        onSubmit={(id) => void openForEdit(id)}
+      />
+      <SubmitNotice outcome={lastSubmit} onSendAgain={() => void save(true)} />
+      {editor ? (
+        <>
+          <LoadState error={error} />
+          <OrderForm />
+        </>
+      ) : apiVersion === 'v1' ? (
+        <>
+          <LoadState error={error} />
+          <Alert color="orange" data-testid="orders-need-v11">
+            {t('orders.needsV11')}
+          </Alert>
+        </>
+      ) : (
+        <OrderList onOpen={onOpen} ready={apiVersion === 'v1.1'} />
+      )}
+    </Stack>
+  );
+}
+
+function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { page, loading, error, filters, load, openForEdit } = useOrders((s) => s);
+  const lookup = useStation((s) => s.lookup);
+  const [draft, setDraft] = useState(filters);
+
+  useEffect(() => {
+    if (ready) void load(filters);
+    // Load once when the list shows (or the version becomes known); filters apply on submit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
+
+  const pages = page?.total && page.page_size ? Math.ceil(page.total / page.page_size) : 1;
+  return (
+    <Stack>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load(draft);
+        }}
+      >
+        <Group align="end">
+          {(['from', 'to', 'updated'] as const).map((field) => (
+            <TextInput
+              key={field}
+              type="date"
+              size="md"
+              label={t(`orders.${field}`)}
+              value={draft[field] ?? ''}
+              onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}
+            />
+          ))}
+          <Button type="submit" size="md">
+            {t('orders.filter')}
+          </Button>
+        </Group>
+      </form>
+      <LoadState loading={loading} error={error} />
+      {page && page.data.length === 0 && <Text c="dimmed">{t('orders.empty')}</Text>}
+      {page && page.data.length > 0 && (
+        <Table striped highlightOnHover data-testid="orders">
+          <TableHead
+            labels={[
+              t('orders.id'),
+              t('orders.status'),
+              t('station.customer'),
+              t('orders.created'),
+              '',
+            ]}
+          />
+          <Table.Tbody>
+            {page.data.map((order) => (
+              <Table.Tr key={order.id}>
+                <Table.Td>{order.id}</Table.Td>
+                <Table.Td>
+                  <Badge>{t(`orderStatus.${order.status}`, { defaultValue: order.status })}</Badge>
+                </Table.Td>
+                <Table.Td>{order.customer?.name ?? ''}</Table.Td>
+                <Table.Td>
+                  {order.created_at ? new Date(order.created_at).toLocaleString(i18n.language) : ''}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="sm"
+                      variant="light"
+                      onClick={() => {
+                        void lookup(order.id);
+                        onOpen?.();
+                      }}
+                    >
+                      {t('orders.open')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="default"
+                      aria-label={`${t('products.edit')} ${order.id}`}
+                      onClick={() => void openForEdit(order.id)}
+                    >
+                      {t('products.edit')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {page && pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page.page ?? 1}
+          onChange={(n) => void load(filters, n)}
+          getItemProps={(n) => ({ 'aria-label': t('orders.page', { page: n }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`orders.${control}Page`) })}
+        />
+      )}
+    </Stack>
+  );
+}

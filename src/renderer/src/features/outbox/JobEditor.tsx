@@ -1,0 +1,72 @@
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobView } from '../../../../shared/outbox.ts';
+
+/**
+ * Corrects a failed job. File uploads usually failed for a wrong order number, so that is the one
+ * field shown; other jobs are edited as their JSON payload.
+ */
+export function JobEditor({
+  job,
+  onSave,
+  onCancel,
+}: {
+  job: JobView;
+  onSave: (payload: Record<string, unknown>) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const payload = job.payload as Record<string, unknown>;
+  const isFile = typeof payload['order'] === 'string' && 'fileName' in payload;
+  const [order, setOrder] = useState(String(payload['order'] ?? ''));
+  const [json, setJson] = useState(JSON.stringify(payload, null, 2));
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const save = () => {
+    if (isFile) return onSave({ ...payload, order: order.trim() });
+    try {
+      const parsed: unknown = JSON.parse(json);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw new Error(t('outbox.jsonObject'));
+      onSave(parsed as Record<string, unknown>);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <Stack gap="xs" data-testid="job-editor">
+      {isFile ? (
+        <TextInput
+          size="md"
+          label={t('outbox.order')}
+          value={order}
+          onChange={(e) => setOrder(e.currentTarget.value)}
+        />
+      ) : (
+        <Textarea
+          label={t('outbox.payload')}
+          value={json}
+          autosize
+          minRows={4}
+          onChange={(e) => setJson(e.currentTarget.value)}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
+      )}
+      {problem && (
+        <Text c="red" role="alert">
+          {problem}
+        </Text>
+      )}
+      <Group>
+        <Button size="md" onClick={save}>
+          {t('outbox.saveRetry')}
+        </Button>
+        <Button size="md" variant="subtle" onClick={onCancel}>
+          {t('products.cancel')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,215 @@
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TableHead } from '../../ui/TableHead.tsx';
+import type { JobState, JobView } from '../../../../shared/outbox.ts';
+import { downloadText } from '../../ui/download.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
+import { describeActivity } from './activity.ts';
+import { useOutbox, useStatus } from '../../app/context.tsx';
+import { JobEditor } from './JobEditor.tsx';
+
+const STATE_COLOR: Record<JobState, string> = {
+  queued: 'blue',
+  sending: 'cyan',
+  done: 'green',
+  failed: 'red',
+  uncertain: 'orange',
+  orphaned: 'grape',
+};
+
+const targetOf = (job: JobView): string => {
+  const p = job.payload as Record<string, unknown>;
+  const nested = (p['order'] ?? p['product'] ?? p['inbound']) as
+    Record<string, unknown> | string | undefined;
+  if (typeof nested === 'string') return nested;
+  return String(nested?.['id'] ?? nested?.['sku'] ?? p['id'] ?? '');
+};
+
+/** Everything not yet delivered, in plain words, with retry and discard; then the activity log. */
+/**
+ * A badge keeps its whole word: Mantine clips a badge's label with an ellipsis when its table
+ * column is squeezed, which turned "Queued" into "Que…" at 1280 px and at 125 % zoom.
+ */
+const WHOLE_BADGE = {
+  root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
+
+export function OutboxScreen() {
+  const { t, i18n } = useTranslation();
+  const { snapshot, jobs, audit, error, load, retry, retryAll, discard, exportCsv } = useOutbox(
+    (s) => s,
+  );
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const edit = useOutbox((s) => s.edit);
+  const reassign = useOutbox((s) => s.reassign);
+  const activeProfile = useStatus((s) => s.status?.profile.name);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language);
+
+  const download = async () => {
+    const csv = await exportCsv();
+    if (csv === null) return;
+    downloadText(`packbench-activity-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('outbox.title')}</Title>
+        <Button size="md" onClick={() => void retryAll()} disabled={jobs.length === 0}>
+          {t('outbox.retryAll')}
+        </Button>
+      </Group>
+      {snapshot && (
+        <Group data-testid="outbox-counts">
+          {(Object.keys(STATE_COLOR) as JobState[]).map((state) => (
+            <Badge
+              key={state}
+              color={STATE_COLOR[state]}
+              size="lg"
+              variant="light"
+              styles={WHOLE_BADGE}
+              data-testid="state-badge"
+            >
+              {t(`outbox.states.${state}`)}: {snapshot.counts[state].toLocaleString(i18n.language)}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      {snapshot?.pausedForAuth && <Alert color="red">{t('outbox.pausedForAuth')}</Alert>}
+      {snapshot && snapshot.quarantined > 0 && (
+        <Alert color="orange">{t('outbox.quarantined', { count: snapshot.quarantined })}</Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert">
+          <ErrorText error={error} />
+        </Alert>
+      )}
+      {jobs.length === 0 ? (
+        <Text c="dimmed">{t('outbox.empty')}</Text>
+      ) : (
+        <Table striped data-testid="jobs">
+          <TableHead
+            labels={[
+              t('outbox.what'),
+              t('outbox.target'),
+              t('outbox.state'),
+              t('outbox.attempts'),
+              t('outbox.age'),
+              t('outbox.next'),
+              t('outbox.problem'),
+              '',
+            ]}
+          />
+          <Table.Tbody>
+            {jobs.map((job) => (
+              <Table.Tr key={job.id}>
+                <Table.Td>{t(`outbox.kinds.${job.kind.replace('.', '_')}`)}</Table.Td>
+                <Table.Td>{targetOf(job)}</Table.Td>
+                <Table.Td>
+                  <Badge
+                    color={STATE_COLOR[job.state]}
+                    styles={WHOLE_BADGE}
+                    data-testid="state-badge"
+                  >
+                    {t(`outbox.states.${job.state}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{job.attempts}</Table.Td>
+                <Table.Td>{when(job.createdAt)}</Table.Td>
+                <Table.Td>{job.state === 'queued' ? when(job.nextAttemptAt) : '—'}</Table.Td>
+                <Table.Td>
+                  {job.state === 'orphaned'
+                    ? t('outbox.orphanedHint')
+                    : job.blockedBy
+                      ? t('outbox.blocked', {
+                          what: t(`outbox.kinds.${job.blockedBy.kind.replace('.', '_')}`),
+                          ref: job.subject,
+                        })
+                      : job.lastError && <ErrorText error={job.lastError} size="sm" />}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {job.state === 'failed' && (
+                      <Button
+                        size="sm"
+                        variant="subtle"
+                        onClick={() => setEditing(editing === job.id ? null : job.id)}
+                      >
+                        {t('outbox.edit')}
+                      </Button>
+                    )}
+                    {job.state === 'orphaned' ? (
+                      <Button size="sm" variant="light" onClick={() => void reassign(job.id)}>
+                        {t('outbox.reassign', { profile: activeProfile ?? '' })}
+                      </Button>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="light"
+                        onClick={() => void retry(job.id)}
+                        disabled={job.state === 'sending'}
+                      >
+                        {t('outbox.retry')}
+                      </Button>
+                    )}
+                    <Button
+                      size="sm"
+                      color="red"
+                      variant={confirming === job.id ? 'filled' : 'outline'}
+                      disabled={job.state === 'sending'}
+                      onClick={() => {
+                        if (confirming !== job.id) return setConfirming(job.id);
+                        setConfirming(null);
+                        void discard(job.id);
+                      }}
+                    >
+                      {confirming === job.id ? t('outbox.confirmDiscard') : t('outbox.discard')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {editing && jobs.some((j) => j.id === editing) && (
+        <JobEditor
+          job={jobs.find((j) => j.id === editing) as (typeof jobs)[number]}
+          onCancel={() => setEditing(null)}
+          onSave={(payload) =>
+            void edit(editing, payload).then((saved) => saved && setEditing(null))
+          }
+        />
+      )}
+      <Group justify="space-between">
+        <Title order={3}>{t('outbox.audit')}</Title>
+        <Button size="md" variant="light" onClick={() => void download()}>
+          {t('outbox.exportCsv')}
+        </Button>
+      </Group>
+      <Table data-testid="audit">
+        <Table.Tbody>
+          {audit.slice(0, 50).map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{when(entry.at)}</Table.Td>
+              <Table.Td data-testid="activity">
+                <Text size="sm">{describeActivity(t, entry)}</Text>
+                {entry.reason?.serviceMessage && (
+                  <Text size="sm" c="dimmed" fs="italic" data-testid="service-words">
+                    {t('errors.serviceSaid', { message: entry.reason.serviceMessage })}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

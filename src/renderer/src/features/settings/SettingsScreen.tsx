@@ -1,0 +1,241 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../../shared/profile.ts';
+import { ENV_COLOR } from '../../app/StatusBar.tsx';
+import { ErrorText } from '../../ui/ErrorText.tsx';
+import { LANGUAGES } from '../../i18n/index.ts';
+import { useInventory, useSettings, useStation } from '../../app/context.tsx';
+import { AboutSection } from './AboutSection.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+
+/** Profiles, the write-only API key, connection test, language, sounds and expiry warning. */
+export function SettingsScreen() {
+  const { t, i18n } = useTranslation();
+  const { profiles, activeId, lastTest, error, notice, busy, load, use, test, saveProfile } =
+    useSettings((s) => s);
+  const [creating, setCreating] = useState(false);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('settings.profiles')}</Title>
+        <Button size="md" onClick={() => setCreating(true)}>
+          {t('profiles.new')}
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" role="alert">
+          <ErrorText error={error} />
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="green" role="status">
+          {t(`settings.${notice}`)}
+        </Alert>
+      )}
+      {creating && (
+        <ProfileForm
+          profile={null}
+          onCancel={() => setCreating(false)}
+          onSave={(input) =>
+            void saveProfile(null, input).then((saved) => saved && setCreating(false))
+          }
+        />
+      )}
+      {profiles.map((profile) => (
+        <ProfileCard
+          key={profile.id}
+          profile={profile}
+          active={profile.id === activeId}
+          onUse={() => void use(profile.id)}
+          busy={busy}
+        />
+      ))}
+      <Group>
+        <Button size="md" onClick={() => void test()} loading={busy}>
+          {t('settings.test')}
+        </Button>
+        {lastTest && (
+          <Text data-testid="test-result">
+            {t('settings.testResult', { state: t(`status.${lastTest.state}`) })}
+          </Text>
+        )}
+      </Group>
+      <Title order={3}>{t('settings.language')}</Title>
+      <SegmentedControl
+        size="md"
+        value={i18n.language}
+        onChange={(lng) => void i18n.changeLanguage(lng)}
+        data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+      />
+      <StationPreferences />
+      <AboutSection />
+    </Stack>
+  );
+}
+
+/** Preferences of this computer, not of a profile: feedback sounds and the expiry warning. */
+function StationPreferences() {
+  const { t } = useTranslation();
+  const muted = useStation((s) => s.muted);
+  const toggleMute = useStation((s) => s.toggleMute);
+  const thresholdDays = useInventory((s) => s.thresholdDays);
+  const setThreshold = useInventory((s) => s.setThreshold);
+  return (
+    <Stack gap="sm">
+      <Title order={3}>{t('settings.station')}</Title>
+      <Switch
+        size="lg"
+        label={t('settings.sounds')}
+        checked={!muted}
+        onChange={() => toggleMute()}
+      />
+      <NumberInput
+        size="md"
+        w={260}
+        label={t('inventory.threshold')}
+        min={0}
+        max={3650}
+        allowDecimal={false}
+        value={thresholdDays}
+        onChange={(v) => typeof v === 'number' && setThreshold(v)}
+      />
+    </Stack>
+  );
+}
+
+function ProfileCard({
+  profile,
+  active,
+  onUse,
+  busy,
+}: {
+  profile: Profile;
+  active: boolean;
+  onUse: () => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const keyStatus = useSettings((s) => s.keys[profile.id]);
+  const saveKey = useSettings((s) => s.saveKey);
+  const removeKey = useSettings((s) => s.removeKey);
+  const saveProfile = useSettings((s) => s.saveProfile);
+  const deleteProfile = useSettings((s) => s.deleteProfile);
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const keyLine = !keyStatus
+    ? t('app.loading')
+    : keyStatus.set
+      ? t('settings.keySet', { last: keyStatus.masked ?? '' })
+      : keyStatus.usingDemoKey
+        ? t('settings.keyDemo')
+        : t('settings.keyMissing');
+
+  return (
+    <Card withBorder padding="md" data-testid={`profile-${profile.id}`}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Group>
+            <Badge color={ENV_COLOR[profile.environment]} variant="filled" size="lg">
+              {t(`environment.${profile.environment}`)}
+            </Badge>
+            <Text fw={700}>{profile.name}</Text>
+            {active && <Badge variant="outline">{t('settings.active')}</Badge>}
+          </Group>
+          <Group>
+            {!active && (
+              <Button size="md" variant="light" onClick={onUse} disabled={busy}>
+                {t('settings.use')}
+              </Button>
+            )}
+            <Button size="md" variant="subtle" onClick={() => setEditing(!editing)}>
+              {t('profiles.edit')}
+            </Button>
+            <Button
+              size="md"
+              color="red"
+              variant={confirmDelete ? 'filled' : 'subtle'}
+              onClick={() => {
+                if (!confirmDelete) return setConfirmDelete(true);
+                setConfirmDelete(false);
+                void deleteProfile(profile.id);
+              }}
+            >
+              {confirmDelete ? t('profiles.confirmDelete') : t('profiles.delete')}
+            </Button>
+          </Group>
+        </Group>
+        {editing && (
+          <ProfileForm
+            profile={profile}
+            onCancel={() => setEditing(false)}
+            onSave={(input) =>
+              void saveProfile(profile.id, input).then((saved) => saved && setEditing(false))
+            }
+          />
+        )}
+        <Text size="sm">
+          {t('settings.baseUrl')}: {profile.baseUrl ?? t('settings.embedded')} ·{' '}
+          {t('settings.apiVersion')}: {profile.apiVersion}
+        </Text>
+        <Text size="sm" data-testid="key-status">
+          {t('settings.key')}: {keyLine}
+        </Text>
+        {keyStatus && keyStatus.keychain.state !== 'available' && (
+          <Alert color="orange">{t(keyStatus.keychain.messageKey)}</Alert>
+        )}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveKey(profile.id, draft).then((saved) => saved && setDraft(''));
+          }}
+        >
+          <Group align="end">
+            <PasswordInput
+              label={t('settings.keyNew')}
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              autoComplete="off"
+              visibilityToggleButtonProps={{ 'aria-hidden': true }}
+              w={320}
+            />
+            <Button type="submit" size="md" disabled={!draft.trim() || busy}>
+              {t('settings.keySave')}
+            </Button>
+            {keyStatus?.set && (
+              <Button
+                size="md"
+                variant="outline"
+                color="red"
+                onClick={() => void removeKey(profile.id)}
+                disabled={busy}
+              >
+                {t('settings.keyRemove')}
+              </Button>
+            )}
+          </Group>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { FileDropZone } from '../../ui/FileDropZone.tsx';
+import { useStation } from '../../app/context.tsx';
+
+const TONE = { ok: 'green', warning: 'orange', error: 'red' } as const;
+
+/** Drop the scanned order's invoice PDF or label file here; each file gets its own verdict. */
+export function DropArea() {
+  const { t } = useTranslation();
+  const { drops, dropFiles, resend } = useStation((s) => s);
+  return (
+    <Stack gap="xs">
+      <FileDropZone
+        label={t('drop.hint')}
+        testId="drop-area"
+        onFiles={dropFiles}
+        accept=".pdf,.zpl,.prn,.txt"
+        compact
+      />
+      {drops.map((drop) => (
+        <Alert key={drop.name} color={TONE[drop.tone]} data-testid="drop-result">
+          <Group justify="space-between">
+            <Text>
+              {t(drop.key, {
+                ...drop.values,
+                defaultValue: t('errors.generic', {
+                  message: String(drop.values['message'] ?? ''),
+                }),
+              })}
+            </Text>
+            {drop.pending && (
+              <Button size="sm" onClick={() => void resend(drop.name)}>
+                {t('drop.sendAgain')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import {
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadState } from '../../ui/LoadState.tsx';
+import { TrackingTimeline } from '../../ui/TrackingTimeline.tsx';
+import { useTrackings } from '../../app/context.tsx';
+import type { TrackingField } from './trackings-store.ts';
+
+/** Find a shipment by order, tracking id or carrier code, and read its events. */
+export function TrackingsScreen() {
+  const { t } = useTranslation();
+  const { results, loading, error, search } = useTrackings((s) => s);
+  const [field, setField] = useState<TrackingField>('order');
+  const [value, setValue] = useState('');
+  return (
+    <Stack>
+      <Title order={2}>{t('trackings.title')}</Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search(field, value);
+        }}
+      >
+        <Group align="end">
+          <SegmentedControl
+            size="md"
+            value={field}
+            onChange={(v) => setField(v as TrackingField)}
+            data={(['order', 'id', 'code'] as const).map((f) => ({
+              value: f,
+              label: t(`trackings.by.${f}`),
+            }))}
+          />
+          <TextInput
+            size="md"
+            label={t(`trackings.by.${field}`)}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+          />
+          <Button type="submit" size="md">
+            {t('trackings.search')}
+          </Button>
+        </Group>
+      </form>
+      <LoadState loading={loading} error={error} />
+      {results && results.length === 0 && <Text c="dimmed">{t('trackings.none')}</Text>}
+      {results?.map((tracking) => (
+        <Card key={tracking.id} withBorder data-testid="tracking-result">
+          <Text fw={700}>
+            {tracking.carrier} · {tracking.code} · {tracking.order}
+          </Text>
+          <TrackingTimeline events={tracking.events} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
