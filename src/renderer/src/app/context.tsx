@@ -1,22 +1,17 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { useStore } from 'zustand';
-import type { AboutState, createAboutStore } from '../features/settings/about-store.ts';
-import type { CatalogState, createCatalogStore } from '../features/products/catalog-store.ts';
-import type {
-  createInventoryStore,
-  InventoryState,
-} from '../features/inventory/inventory-store.ts';
-import type { createInvoicesStore, InvoicesState } from '../features/invoices/invoices-store.ts';
-import type { createLabelsStore, LabelsState } from '../features/labels/labels-store.ts';
-import type { createOrdersStore, OrdersState } from '../features/orders/orders-store.ts';
-import type { createOutboxStore, OutboxState } from '../features/outbox/outbox-store.ts';
-import type { createSettingsStore, SettingsState } from '../features/settings/settings-store.ts';
-import type { createStationStore, StationState } from '../features/station/station-store.ts';
-import type { createStatusStore, StatusState } from './status-store.ts';
-import type {
-  createTrackingsStore,
-  TrackingsState,
-} from '../features/trackings/trackings-store.ts';
+import { useStore, type StoreApi } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { createAboutStore } from '../features/settings/about-store.ts';
+import type { createCatalogStore } from '../features/products/catalog-store.ts';
+import type { createInventoryStore } from '../features/inventory/inventory-store.ts';
+import type { createInvoicesStore } from '../features/invoices/invoices-store.ts';
+import type { createLabelsStore } from '../features/labels/labels-store.ts';
+import type { createOrdersStore } from '../features/orders/orders-store.ts';
+import type { createOutboxStore } from '../features/outbox/outbox-store.ts';
+import type { createSettingsStore } from '../features/settings/settings-store.ts';
+import type { createStationStore } from '../features/station/station-store.ts';
+import type { createStatusStore } from './status-store.ts';
+import type { createTrackingsStore } from '../features/trackings/trackings-store.ts';
 
 export interface Stores {
   status: ReturnType<typeof createStatusStore>;
@@ -44,24 +39,31 @@ function useStores(): Stores {
   return stores;
 }
 
-export const useStatus = <T,>(select: (s: StatusState) => T) =>
-  useStore(useStores().status, select);
-export const useStation = <T,>(select: (s: StationState) => T) =>
-  useStore(useStores().station, select);
-export const useSettings = <T,>(select: (s: SettingsState) => T) =>
-  useStore(useStores().settings, select);
-export const useOutbox = <T,>(select: (s: OutboxState) => T) =>
-  useStore(useStores().outbox, select);
-export const useInventory = <T,>(select: (s: InventoryState) => T) =>
-  useStore(useStores().inventory, select);
-export const useTrackings = <T,>(select: (s: TrackingsState) => T) =>
-  useStore(useStores().trackings, select);
-export const useOrders = <T,>(select: (s: OrdersState) => T) =>
-  useStore(useStores().orders, select);
-export const useCatalog = <T,>(select: (s: CatalogState) => T) =>
-  useStore(useStores().catalog, select);
-export const useLabels = <T,>(select: (s: LabelsState) => T) =>
-  useStore(useStores().labels, select);
-export const useInvoices = <T,>(select: (s: InvoicesState) => T) =>
-  useStore(useStores().invoices, select);
-export const useAbout = <T,>(select: (s: AboutState) => T) => useStore(useStores().about, select);
+/**
+ * A store's hook. Components name the fields they read (`useStation(['current', 'lookup'])`) or
+ * pass a selector; either way they re-render only when what they read changes.
+ */
+function storeHook<S>(of: (stores: Stores) => StoreApi<S>) {
+  function use<K extends keyof S>(keys: readonly K[]): Pick<S, K>;
+  function use<T>(select: (state: S) => T): T;
+  function use(arg: readonly (keyof S)[] | ((state: S) => unknown)): unknown {
+    const select =
+      typeof arg === 'function'
+        ? arg
+        : (state: S) => Object.fromEntries(arg.map((key) => [key, state[key]]));
+    return useStore(of(useStores()), useShallow(select));
+  }
+  return use;
+}
+
+export const useStatus = storeHook((s) => s.status);
+export const useStation = storeHook((s) => s.station);
+export const useSettings = storeHook((s) => s.settings);
+export const useOutbox = storeHook((s) => s.outbox);
+export const useInventory = storeHook((s) => s.inventory);
+export const useTrackings = storeHook((s) => s.trackings);
+export const useOrders = storeHook((s) => s.orders);
+export const useCatalog = storeHook((s) => s.catalog);
+export const useLabels = storeHook((s) => s.labels);
+export const useInvoices = storeHook((s) => s.invoices);
+export const useAbout = storeHook((s) => s.about);

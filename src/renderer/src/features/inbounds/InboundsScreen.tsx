@@ -28,9 +28,15 @@ const blankItem: ItemDraft = { sku: '', quantity: '', batch: '', expiry_date: ''
 /** Look up an inbound, create one (items with batch and expiry), delete one with confirmation. */
 export function InboundsScreen() {
   const { t } = useTranslation();
-  const { inbound, loading, error, lastSubmit, openInbound, submit, sendAgain } = useCatalog(
-    (s) => s,
-  );
+  const { inbound, loading, error, lastSubmit, openInbound, submit, sendAgain } = useCatalog([
+    'inbound',
+    'loading',
+    'error',
+    'lastSubmit',
+    'openInbound',
+    'submit',
+    'sendAgain',
+  ]);
   const [warehouse, setWarehouse] = useState('SP01');
   const [expected, setExpected] = useState('');
   const [items, setItems] = useState<ItemDraft[]>([blankItem]);

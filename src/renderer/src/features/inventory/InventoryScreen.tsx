@@ -21,7 +21,14 @@ export function InventoryScreen({
   today?: () => string;
 }) {
   const { t, i18n } = useTranslation();
-  const { rows, loading, error, thresholdDays, search, setThreshold } = useInventory((s) => s);
+  const { rows, loading, error, thresholdDays, search, setThreshold } = useInventory([
+    'rows',
+    'loading',
+    'error',
+    'thresholdDays',
+    'search',
+    'setThreshold',
+  ]);
   const [sku, setSku] = useState('');
   const [warehouse, setWarehouse] = useState('');
   const view = rows ? inventoryView(rows, today(), thresholdDays) : null;

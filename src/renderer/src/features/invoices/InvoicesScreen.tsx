@@ -28,7 +28,14 @@ const TONE: Record<InvoiceStatus, string> = {
 /** Many invoice PDFs at once: checked, shown as a first-page thumbnail, matched to an order, queued. */
 export function InvoicesScreen() {
   const { t } = useTranslation();
-  const { files, pattern, addFiles, setOrder, setPattern, upload } = useInvoices((s) => s);
+  const { files, pattern, addFiles, setOrder, setPattern, upload } = useInvoices([
+    'files',
+    'pattern',
+    'addFiles',
+    'setOrder',
+    'setPattern',
+    'upload',
+  ]);
   const currentOrder = useStation((s) => s.current?.id ?? null);
   return (
     <Stack>

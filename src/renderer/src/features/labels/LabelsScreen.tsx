@@ -42,7 +42,29 @@ const describeIssue = (t: TFunction, issue: LintIssue): string => {
 /** Paste or drop ZPL, preview every label offline at the chosen stock and density, lint, upload. */
 export function LabelsScreen() {
   const { t } = useTranslation();
-  const s = useLabels((state) => state);
+  const s = useLabels([
+    'dpmm',
+    'dropFile',
+    'fileName',
+    'heightMm',
+    'images',
+    'issues',
+    'order',
+    'preset',
+    'preview',
+    'previewError',
+    'previewing',
+    'refused',
+    'setFileName',
+    'setOrder',
+    'setStock',
+    'setText',
+    'submitError',
+    'submitted',
+    'text',
+    'upload',
+    'widthMm',
+  ]);
   const pasting = useRef(false);
   return (
     <Stack>

@@ -21,7 +21,7 @@ type Section = 'customer' | 'address';
 export function OrderForm() {
   const { t } = useTranslation();
   const editor = useOrders((s) => s.editor);
-  const { changeDraft, closeEditor, save } = useOrders((s) => s);
+  const { changeDraft, closeEditor, save } = useOrders(['changeDraft', 'closeEditor', 'save']);
   if (!editor) return null;
   const { draft, errors, mode } = editor;
   const error = (path: string) => (errors[path] ? t(errors[path]) : undefined);

@@ -25,7 +25,14 @@ import { OrderForm } from './OrderForm.tsx';
  */
 export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
   const { t } = useTranslation();
-  const { error, lastSubmit, editor, startNew, openForEdit, save } = useOrders((s) => s);
+  const { error, lastSubmit, editor, startNew, openForEdit, save } = useOrders([
+    'error',
+    'lastSubmit',
+    'editor',
+    'startNew',
+    'openForEdit',
+    'save',
+  ]);
   const apiVersion = useStatus((s) => s.status?.profile.apiVersion);
 
   return (
@@ -64,7 +71,14 @@ export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
 
 function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
   const { t, i18n } = useTranslation();
-  const { page, loading, error, filters, load, openForEdit } = useOrders((s) => s);
+  const { page, loading, error, filters, load, openForEdit } = useOrders([
+    'page',
+    'loading',
+    'error',
+    'filters',
+    'load',
+    'openForEdit',
+  ]);
   const lookup = useStation((s) => s.lookup);
   const [draft, setDraft] = useState(filters);
 

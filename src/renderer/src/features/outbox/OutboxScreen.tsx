@@ -38,9 +38,17 @@ const WHOLE_BADGE = {
 
 export function OutboxScreen() {
   const { t, i18n } = useTranslation();
-  const { snapshot, jobs, audit, error, load, retry, retryAll, discard, exportCsv } = useOutbox(
-    (s) => s,
-  );
+  const { snapshot, jobs, audit, error, load, retry, retryAll, discard, exportCsv } = useOutbox([
+    'snapshot',
+    'jobs',
+    'audit',
+    'error',
+    'load',
+    'retry',
+    'retryAll',
+    'discard',
+    'exportCsv',
+  ]);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const edit = useOutbox((s) => s.edit);

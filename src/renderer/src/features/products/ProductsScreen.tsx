@@ -58,7 +58,17 @@ export function ProductsScreen() {
     openProduct,
     submit,
     sendAgain,
-  } = useCatalog((s) => s);
+  } = useCatalog([
+    'products',
+    'product',
+    'loading',
+    'error',
+    'lastSubmit',
+    'searchProducts',
+    'openProduct',
+    'submit',
+    'sendAgain',
+  ]);
   const [draft, setDraft] = useState<Draft>(empty);
   const [editing, setEditing] = useState<'create' | 'update' | null>(null);
 

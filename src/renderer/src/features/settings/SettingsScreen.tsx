@@ -26,7 +26,18 @@ import { ProfileForm } from './ProfileForm.tsx';
 export function SettingsScreen() {
   const { t, i18n } = useTranslation();
   const { profiles, activeId, lastTest, error, notice, busy, load, use, test, saveProfile } =
-    useSettings((s) => s);
+    useSettings([
+      'profiles',
+      'activeId',
+      'lastTest',
+      'error',
+      'notice',
+      'busy',
+      'load',
+      'use',
+      'test',
+      'saveProfile',
+    ]);
   const [creating, setCreating] = useState(false);
 
   useEffect(() => {

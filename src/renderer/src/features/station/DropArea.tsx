@@ -8,7 +8,7 @@ const TONE = { ok: 'green', warning: 'orange', error: 'red' } as const;
 /** Drop the scanned order's invoice PDF or label file here; each file gets its own verdict. */
 export function DropArea() {
   const { t } = useTranslation();
-  const { drops, dropFiles, resend } = useStation((s) => s);
+  const { drops, dropFiles, resend } = useStation(['drops', 'dropFiles', 'resend']);
   return (
     <Stack gap="xs">
       <FileDropZone

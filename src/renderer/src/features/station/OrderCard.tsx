@@ -86,7 +86,7 @@ function fileTile(
 /** One file of this order on its way: queued, sending, delivered (with the hash), or failed. */
 function JobLine({ job }: { job: JobView }) {
   const { t } = useTranslation();
-  const { retryJob, discardJob } = useStation((s) => s);
+  const { retryJob, discardJob } = useStation(['retryJob', 'discardJob']);
   const file = 'fileName' in job.payload ? String(job.payload.fileName) : job.kind;
   const answer = job.result?.['sha256'];
   const matches = typeof answer === 'string' && answer === job.fileSha256;

@@ -34,7 +34,15 @@ const performanceNow = () => performance.now();
 
 export function StationScreen({ now = performanceNow }: { now?: () => number }) {
   const { t, i18n } = useTranslation();
-  const { pending, current, failure, recent, muted, lookup, toggleMute } = useStation((s) => s);
+  const { pending, current, failure, recent, muted, lookup, toggleMute } = useStation([
+    'pending',
+    'current',
+    'failure',
+    'recent',
+    'muted',
+    'lookup',
+    'toggleMute',
+  ]);
   const [value, setValue] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const detector = useRef(new ScanDetector());

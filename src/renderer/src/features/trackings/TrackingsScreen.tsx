@@ -18,7 +18,12 @@ import type { TrackingField } from './trackings-store.ts';
 /** Find a shipment by order, tracking id or carrier code, and read its events. */
 export function TrackingsScreen() {
   const { t } = useTranslation();
-  const { results, loading, error, search } = useTrackings((s) => s);
+  const { results, loading, error, search } = useTrackings([
+    'results',
+    'loading',
+    'error',
+    'search',
+  ]);
   const [field, setField] = useState<TrackingField>('order');
   const [value, setValue] = useState('');
   return (
