@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { StatusBar } from './app/StatusBar.tsx';
 import { OutboxNotices } from './features/outbox/OutboxNotices.tsx';
 import { StationScreen } from './features/station/StationScreen.tsx';
-import { useOutbox, useStation, useStatus } from './app/context.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useBridge, useOutbox, useStation, useStatus } from './app/context.tsx';
+import { invalidateForOutbox } from './app/queries.ts';
 
 // The station is the first screen and ships in the main chunk; the others load when opened.
 function named<K extends string, P extends object>(
@@ -66,6 +68,15 @@ export function App() {
   // The order card follows its files through the outbox, whichever screen is open meanwhile.
   const followStation = useStation((s) => s.follow);
   useEffect(() => followStation(), [followStation]);
+  // A delivered job makes the reads it changes stale; a switch of profile makes all of them so.
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  useEffect(
+    () => bridge.onOutbox((change) => invalidateForOutbox(queryClient, change)),
+    [bridge, queryClient],
+  );
+  const profileId = useStatus((s) => s.status?.profile.id ?? null);
+  useEffect(() => void queryClient.invalidateQueries(), [profileId, queryClient]);
   // The outbox's notices (a salvaged file…) show from the first screen, not only on the Outbox.
   useEffect(() => void loadOutbox(), [loadOutbox]);
 

@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './app/context.tsx';
+import { createQueryClient } from './app/queries.ts';
 import { createStores } from './app/create-stores.ts';
 import { createFileChecker } from './ui/files/file-checker.ts';
 import { loadPdfJs } from './ui/files/pdfjs.ts';
@@ -25,6 +26,7 @@ const previewer = () =>
       new Worker(new URL('./features/labels/zpl.worker.ts', import.meta.url), { type: 'module' }),
   ));
 const i18n = createI18n();
+const queryClient = createQueryClient();
 // The player asks for the mute switch only when it plays, long after `stores` exists.
 const stores = createStores(bridge, {
   sounds: createWebAudioPlayer(() => stores.station.getState().muted),
@@ -41,7 +43,7 @@ createRoot(root).render(
         theme={theme}
         cssVariablesResolver={cssVariablesResolver}
       >
-        <StoresProvider stores={stores}>
+        <StoresProvider stores={stores} bridge={bridge} queryClient={queryClient}>
           <App />
         </StoresProvider>
       </MantineProvider>

@@ -7,6 +7,7 @@ import { ok } from '../../shared/result.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider } from './app/context.tsx';
+import { createQueryClient } from './app/queries.ts';
 import { createFileChecker } from './ui/files/file-checker.ts';
 import { createStores } from './app/create-stores.ts';
 import type { ZplPreviewer } from './features/labels/zpl-previewer.ts';
@@ -90,12 +91,15 @@ export function renderWithStores(
   });
 
   const i18n = createI18n(options.language ?? 'en');
+  const queryClient = createQueryClient();
   const view = render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider>
-        <StoresProvider stores={stores}>{ui}</StoresProvider>
+        <StoresProvider stores={stores} bridge={bridge} queryClient={queryClient}>
+          {ui}
+        </StoresProvider>
       </MantineProvider>
     </I18nextProvider>,
   );
-  return { ...view, stores, i18n };
+  return { ...view, stores, i18n, queryClient };
 }

@@ -1,5 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useStore, type StoreApi } from 'zustand';
+import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
 import { useShallow } from 'zustand/react/shallow';
 import type { createAboutStore } from '../features/settings/about-store.ts';
 import type { createCatalogStore } from '../features/products/catalog-store.ts';
@@ -11,7 +13,6 @@ import type { createOutboxStore } from '../features/outbox/outbox-store.ts';
 import type { createSettingsStore } from '../features/settings/settings-store.ts';
 import type { createStationStore } from '../features/station/station-store.ts';
 import type { createStatusStore } from './status-store.ts';
-import type { createTrackingsStore } from '../features/trackings/trackings-store.ts';
 
 export interface Stores {
   status: ReturnType<typeof createStatusStore>;
@@ -19,7 +20,6 @@ export interface Stores {
   settings: ReturnType<typeof createSettingsStore>;
   outbox: ReturnType<typeof createOutboxStore>;
   inventory: ReturnType<typeof createInventoryStore>;
-  trackings: ReturnType<typeof createTrackingsStore>;
   orders: ReturnType<typeof createOrdersStore>;
   catalog: ReturnType<typeof createCatalogStore>;
   labels: ReturnType<typeof createLabelsStore>;
@@ -29,8 +29,34 @@ export interface Stores {
 
 const StoresContext = createContext<Stores | null>(null);
 
-export function StoresProvider({ stores, children }: { stores: Stores; children: ReactNode }) {
-  return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
+const BridgeContext = createContext<PackbenchBridge | null>(null);
+
+/** The stores, the bridge (for TanStack Query's reads) and the one QueryClient of the window. */
+export function StoresProvider({
+  stores,
+  bridge,
+  queryClient,
+  children,
+}: {
+  stores: Stores;
+  bridge: PackbenchBridge;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BridgeContext.Provider value={bridge}>
+        <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>
+      </BridgeContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+/** `window.packbench` in the app, a fake in component tests. */
+export function useBridge(): PackbenchBridge {
+  const bridge = useContext(BridgeContext);
+  if (!bridge) throw new Error('StoresProvider is missing');
+  return bridge;
 }
 
 function useStores(): Stores {
@@ -61,7 +87,6 @@ export const useStation = storeHook((s) => s.station);
 export const useSettings = storeHook((s) => s.settings);
 export const useOutbox = storeHook((s) => s.outbox);
 export const useInventory = storeHook((s) => s.inventory);
-export const useTrackings = storeHook((s) => s.trackings);
 export const useOrders = storeHook((s) => s.orders);
 export const useCatalog = storeHook((s) => s.catalog);
 export const useLabels = storeHook((s) => s.labels);

@@ -16,7 +16,6 @@ import { createOutboxStore } from '../features/outbox/outbox-store.ts';
 import { createSettingsStore } from '../features/settings/settings-store.ts';
 import { createStationStore } from '../features/station/station-store.ts';
 import { createStatusStore } from './status-store.ts';
-import { createTrackingsStore } from '../features/trackings/trackings-store.ts';
 
 /** Every store of the window, on one bridge; the app and the component tests build them here. */
 export function createStores(
@@ -36,7 +35,6 @@ export function createStores(
     settings: createSettingsStore(bridge),
     outbox: createOutboxStore(bridge),
     inventory: createInventoryStore(bridge),
-    trackings: createTrackingsStore(bridge),
     orders: createOrdersStore(bridge),
     catalog: createCatalogStore(bridge),
     invoices: createInvoicesStore(bridge, deps.thumbnail, deps.checkFile),

@@ -12,27 +12,36 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { TrackingTimeline } from '../../ui/TrackingTimeline.tsx';
-import { useTrackings } from '../../app/context.tsx';
-import type { TrackingField } from './trackings-store.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useBridge } from '../../app/context.tsx';
+import { queryKeys, readError, unwrap } from '../../app/queries.ts';
+
+export type TrackingField = 'order' | 'id' | 'code';
 
 /** Find a shipment by order, tracking id or carrier code, and read its events. */
 export function TrackingsScreen() {
   const { t } = useTranslation();
-  const { results, loading, error, search } = useTrackings([
-    'results',
-    'loading',
-    'error',
-    'search',
-  ]);
+  const bridge = useBridge();
   const [field, setField] = useState<TrackingField>('order');
   const [value, setValue] = useState('');
+  // The search the operator asked for; the query runs (and is cached) per search.
+  const [asked, setAsked] = useState<Partial<Record<TrackingField, string>> | null>(null);
+  const trackings = useQuery({
+    queryKey: queryKeys.trackings(asked ?? {}),
+    queryFn: () => unwrap(bridge.queryTrackings(asked ?? {})),
+    enabled: asked !== null,
+  });
+  const results = trackings.data ?? null;
+  const search = (by: TrackingField, text: string) => {
+    if (text.trim()) setAsked({ [by]: text.trim() });
+  };
   return (
     <Stack>
       <Title order={2}>{t('trackings.title')}</Title>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void search(field, value);
+          search(field, value);
         }}
       >
         <Group align="end">
@@ -56,7 +65,7 @@ export function TrackingsScreen() {
           </Button>
         </Group>
       </form>
-      <LoadState loading={loading} error={error} />
+      <LoadState loading={trackings.isFetching} error={readError(trackings.error)} />
       {results && results.length === 0 && <Text c="dimmed">{t('trackings.none')}</Text>}
       {results?.map((tracking) => (
         <Card key={tracking.id} withBorder data-testid="tracking-result">

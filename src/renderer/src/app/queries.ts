@@ -1,0 +1,63 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { OutboxChange } from '../../../shared/ipc/channels.ts';
+import type { JobKind } from '../../../shared/outbox.ts';
+import type { AppError, Result } from '../../../shared/result.ts';
+
+/** A failed read, carried through TanStack Query as a thrown error with the AppError inside. */
+export class ReadFailure extends Error {
+  readonly appError: AppError;
+  constructor(appError: AppError) {
+    super(appError.message);
+    this.name = 'ReadFailure';
+    this.appError = appError;
+  }
+}
+
+/** A bridge call's value, or its failure thrown for the query to hold. */
+export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
+  const result = await call;
+  if (!result.ok) throw new ReadFailure(result.error);
+  return result.value;
+}
+
+/** The AppError behind a query's error (null when it has none). */
+export const readError = (error: unknown): AppError | null =>
+  error instanceof ReadFailure ? error.appError : null;
+
+/**
+ * One QueryClient for the window. Main's client already retries, backs off and respects the
+ * budget, so the window does not retry on its own; reads stay fresh until something they
+ * depend on changes (the outbox and status events below say when).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: 60_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Keys per bridge operation: the first element is the channel's name. */
+export const queryKeys = {
+  trackings: (query: Record<string, string>) => ['queryTrackings', query] as const,
+} as const;
+
+/** Which reads a delivered job of each kind makes stale. */
+const STALE_AFTER: Record<JobKind, readonly string[]> = {
+  'invoice.upload': ['lookupOrder', 'listOrders'],
+  'label.upload': ['lookupOrder', 'listOrders', 'queryTrackings'],
+  'order.create': ['lookupOrder', 'listOrders'],
+  'order.update': ['lookupOrder', 'listOrders', 'queryTrackings'],
+  'product.create': ['listProducts', 'getProduct', 'queryInventory'],
+  'product.update': ['listProducts', 'getProduct', 'queryInventory'],
+  'inbound.create': ['getInbound', 'queryInventory'],
+  'inbound.delete': ['getInbound', 'queryInventory'],
+};
+
+/** A job the service now has: the reads it changes are fetched again when next shown. */
+export function invalidateForOutbox(client: QueryClient, change: OutboxChange): void {
+  if (change.job?.state !== 'done') return;
+  for (const operation of STALE_AFTER[change.job.kind])
+    void client.invalidateQueries({ queryKey: [operation] });
+}
