@@ -34,7 +34,7 @@ export function createStores(
     station: createStationStore(bridge, deps.sounds, deps.checkFile, deps.now),
     settings: createSettingsStore(bridge),
     outbox: createOutboxStore(bridge),
-    inventory: createInventoryStore(bridge),
+    inventory: createInventoryStore(),
     orders: createOrdersStore(bridge),
     catalog: createCatalogStore(bridge),
     invoices: createInvoicesStore(bridge, deps.thumbnail, deps.checkFile),

@@ -41,6 +41,7 @@ export function createQueryClient(): QueryClient {
 /** Keys per bridge operation: the first element is the channel's name. */
 export const queryKeys = {
   trackings: (query: Record<string, string>) => ['queryTrackings', query] as const,
+  inventory: (query: { sku?: string; warehouse?: string }) => ['queryInventory', query] as const,
 } as const;
 
 /** Which reads a delivered job of each kind makes stale. */

@@ -5,7 +5,9 @@ import { TableHead } from '../../ui/TableHead.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { downloadText } from '../../ui/download.ts';
 import { inventoryCsv, inventoryView, type ExpiryTone } from './inventory-view.ts';
-import { useInventory } from '../../app/context.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useBridge, useInventory } from '../../app/context.tsx';
+import { queryKeys, readError, unwrap } from '../../app/queries.ts';
 
 const ROW_COLOR: Record<ExpiryTone, string | undefined> = {
   expired: 'var(--mantine-color-red-1)',
@@ -21,16 +23,27 @@ export function InventoryScreen({
   today?: () => string;
 }) {
   const { t, i18n } = useTranslation();
-  const { rows, loading, error, thresholdDays, search, setThreshold } = useInventory([
-    'rows',
-    'loading',
-    'error',
-    'thresholdDays',
-    'search',
-    'setThreshold',
-  ]);
+  const { thresholdDays, setThreshold } = useInventory(['thresholdDays', 'setThreshold']);
+  const bridge = useBridge();
   const [sku, setSku] = useState('');
   const [warehouse, setWarehouse] = useState('');
+  // The search the operator asked for (null until the first): one cached read per search.
+  const [asked, setAsked] = useState<{ sku?: string; warehouse?: string } | null>(null);
+  const inventory = useQuery({
+    queryKey: queryKeys.inventory(asked ?? {}),
+    queryFn: () => unwrap(bridge.queryInventory(asked ?? {})),
+    enabled: asked !== null,
+  });
+  const rows = inventory.data ?? null;
+  const search = () => {
+    const next = {
+      ...(sku.trim() ? { sku: sku.trim() } : {}),
+      ...(warehouse.trim() ? { warehouse: warehouse.trim() } : {}),
+    };
+    // The same search again means "look again now", not "show what you had".
+    if (JSON.stringify(next) === JSON.stringify(asked)) void inventory.refetch();
+    else setAsked(next);
+  };
   const view = rows ? inventoryView(rows, today(), thresholdDays) : null;
   const n = (value: number) => value.toLocaleString(i18n.language);
 
@@ -45,7 +58,7 @@ export function InventoryScreen({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void search({ sku, warehouse });
+          search();
         }}
       >
         <Group align="end">
@@ -83,7 +96,7 @@ export function InventoryScreen({
           </Button>
         </Group>
       </form>
-      <LoadState loading={loading} error={error} />
+      <LoadState loading={inventory.isFetching} error={readError(inventory.error)} />
       {view && view.lines.length === 0 && <Text c="dimmed">{t('inventory.empty')}</Text>}
       {view && view.lines.length > 0 && (
         <>

@@ -33,7 +33,11 @@ export function TrackingsScreen() {
   });
   const results = trackings.data ?? null;
   const search = (by: TrackingField, text: string) => {
-    if (text.trim()) setAsked({ [by]: text.trim() });
+    if (!text.trim()) return;
+    const next = { [by]: text.trim() };
+    // The same search again means "look again now", not "show what you had".
+    if (JSON.stringify(next) === JSON.stringify(asked)) void trackings.refetch();
+    else setAsked(next);
   };
   return (
     <Stack>
