@@ -1,8 +1,16 @@
 // Turns src/shared/api/openapi.yaml (the one source of truth) into
 //   generated/openapi-types.ts     TypeScript types (openapi-typescript)
 //   generated/openapi-document.ts  the document as data, for the sandbox's validation
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+//   generated/hey-api/             zod schemas and types for every component and for every
+//                                  operation's body, path, query, headers and response
+//                                  (@hey-api/openapi-ts with its zod plugin; chosen over
+//                                  openapi-zod-client by measurement: zod 4 output, 3 of 56
+//                                  samples judged differently from Ajv against 11, no runtime
+//                                  dependency, type-check 1.3 s against 2.2 s)
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@hey-api/openapi-ts';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 
@@ -23,6 +31,71 @@ writeIfChanged(
   join(outDir, 'openapi-document.ts'),
   `${header}export const openapiDocument: Readonly<Record<string, unknown>> = ${JSON.stringify(document, null, 2)};\n`,
 );
+
+// hey-api rewrites every file it generates; it writes into a scratch folder, and only files
+// whose text changed are copied, so an unchanged document leaves the tree (and tsc's cache) alone.
+const scratch = mkdtempSync(join(tmpdir(), 'packbench-hey-api-'));
+try {
+  await createClient({
+    input: { path: join(apiDir, 'openapi.yaml') },
+    output: {
+      path: scratch,
+      clean: true,
+      postProcess: [],
+      header: header.trimEnd(),
+      module: { extension: '.ts' },
+    },
+    parser: {
+      patch: {
+        schemas: {
+          // `type: string` beside `anyOf` of formats is lost by the generator; moved into each
+          // branch it accepts and refuses exactly the same strings.
+          DateOrTimestamp: (schema) => {
+            const patched = schema as { type?: unknown; anyOf?: unknown };
+            delete patched.type;
+            patched.anyOf = [
+              { type: 'string', format: 'date-time' },
+              { type: 'string', format: 'date' },
+            ];
+          },
+        },
+      },
+    },
+    logs: { level: 'silent', file: false },
+    plugins: [
+      { name: '@hey-api/typescript' },
+      {
+        name: 'zod',
+        compatibilityVersion: 4,
+        definitions: true,
+        requests: true,
+        responses: true,
+        // A date-time may carry an offset (+02:00), not only Z.
+        dates: { offset: true },
+        $resolvers: {
+          // JSON Schema's meaning: `additionalProperties: false` refuses unknown keys; without
+          // it they are allowed and kept (zod's plain object would drop them silently).
+          object: (ctx) => {
+            const extra = ctx.schema.additionalProperties;
+            if (extra && extra.type === 'never')
+              return ctx.$(ctx.symbols.z).attr('strictObject').call(ctx.nodes.shape(ctx));
+            if (ctx.schema.additionalProperties === undefined)
+              return ctx.$(ctx.symbols.z).attr('looseObject').call(ctx.nodes.shape(ctx));
+            return undefined;
+          },
+        },
+      },
+    ],
+  });
+  const target = join(outDir, 'hey-api');
+  mkdirSync(target, { recursive: true });
+  const made = readdirSync(scratch);
+  for (const name of made)
+    writeIfChanged(join(target, name), readFileSync(join(scratch, name), 'utf8'));
+  for (const name of readdirSync(target)) if (!made.includes(name)) rmSync(join(target, name));
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
 
 function writeIfChanged(path: string, text: string): void {
   let current: string | null;
