@@ -33,7 +33,19 @@ export default defineConfig({
     worker: { plugins: rendererNotices.workerPlugins },
     build: {
       minify: true,
-      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve('src/renderer/index.html') },
+        output: {
+          // zod decides whether it may compile parsers (with `new Function`) as each object schema
+          // is built, and the page's CSP forbids eval. Switching it to jitless mode must happen
+          // before any schema exists, so that switch lives in zod's own chunk, run right after
+          // zod itself and before every chunk that builds schemas.
+          manualChunks: (id) =>
+            id.includes('/node_modules/zod/') || id.endsWith('/zod-without-eval.ts')
+              ? 'zod'
+              : undefined,
+        },
+      },
     },
   },
 });

@@ -1,5 +1,13 @@
 import type { MessageKey } from './i18n/message-key.ts';
 import { z } from 'zod';
+import {
+  zCreateInboundBody,
+  zCreateOrderBody,
+  zCreateProductBody,
+  zDeleteInboundPath,
+  zUpdateOrderBody,
+  zUpdateProductBody,
+} from './api/generated/hey-api/zod.gen.ts';
 
 // What the outbox carries, shared by main (which stores and sends) and the renderer (which shows).
 
@@ -11,8 +19,9 @@ export const JOB_STATES = ['queued', 'sending', 'done', 'failed', 'uncertain', '
 export type JobState = (typeof JOB_STATES)[number];
 
 const id = z.string().trim().min(1).max(64);
-const json = z.record(z.string(), z.unknown());
 
+// Request bodies come from the OpenAPI document (generated zod schemas): what the outbox accepts
+// on enqueue, and checks again on load, is exactly what the service accepts.
 export const jobPayloadSchemas = {
   'invoice.upload': z.object({ order: id, fileName: z.string().min(1).max(255) }),
   'label.upload': z.object({
@@ -20,17 +29,35 @@ export const jobPayloadSchemas = {
     fileName: z.string().min(1).max(255),
     format: z.enum(['zpl', 'pdf', 'png']).optional(),
   }),
-  'product.create': z.object({ product: json.and(z.object({ sku: id, name: z.string().min(1) })) }),
-  'product.update': z.object({ product: json.and(z.object({ sku: id })) }),
-  'order.create': z.object({ order: json.and(z.object({ id })) }),
-  'order.update': z.object({ order: json.and(z.object({ id })) }),
-  'inbound.create': z.object({ inbound: json }),
-  'inbound.delete': z.object({ id }),
+  'product.create': z.object({ product: zCreateProductBody }),
+  'product.update': z.object({ product: zUpdateProductBody }),
+  'order.create': z.object({ order: zCreateOrderBody }),
+  'order.update': z.object({ order: zUpdateOrderBody }),
+  'inbound.create': z.object({ inbound: zCreateInboundBody }),
+  'inbound.delete': z.object({ id: zDeleteInboundPath.shape.id }),
 } as const;
 
 export type JobKind = keyof typeof jobPayloadSchemas;
 export const JOB_KINDS = Object.keys(jobPayloadSchemas) as JobKind[];
 export type JobPayload<K extends JobKind = JobKind> = z.output<(typeof jobPayloadSchemas)[K]>;
+/** A payload as the window writes it (before defaults such as an address's country). */
+export type JobPayloadInput<K extends JobKind = JobKind> = z.input<(typeof jobPayloadSchemas)[K]>;
+
+/** Kinds sent without a file, through `submitJob`. */
+export const DATA_KINDS = [
+  'product.create',
+  'product.update',
+  'order.create',
+  'order.update',
+  'inbound.create',
+  'inbound.delete',
+] as const satisfies readonly JobKind[];
+export type DataKind = (typeof DATA_KINDS)[number];
+
+/** One submission without a file: its kind and the payload that kind takes. */
+export type DataSubmission = {
+  [K in DataKind]: { kind: K; payload: JobPayloadInput<K>; confirmResend?: boolean };
+}[DataKind];
 
 /** Kinds that carry a file. */
 export const FILE_KINDS: readonly JobKind[] = ['invoice.upload', 'label.upload'];

@@ -76,7 +76,9 @@ export const profileInputSchema = z
     /** null: the embedded sandbox (only for the sandbox environment). */
     baseUrl: baseUrlSchema.nullable(),
     apiVersion: z.enum(['v1', 'v1.1']).default('v1.1'),
-    overrides: endpointOverridesSchema.default(endpointOverridesSchema.parse({})),
+    // Parsed when needed, not when this module loads: a parse at import time would run before
+    // the window switches zod to jitless mode, and its eval probe would trip the page's CSP.
+    overrides: endpointOverridesSchema.default(() => endpointOverridesSchema.parse({})),
   })
   .superRefine((profile, ctx) => {
     if (profile.baseUrl === null && profile.environment !== 'sandbox') {

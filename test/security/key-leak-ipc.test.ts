@@ -166,7 +166,20 @@ describe('a redirect to another origin, through the station', () => {
     });
     const submitted = (await invoke('submitJob', {
       kind: 'order.create',
-      payload: { order: { id: 'PB-REDIRECT', items: [] } },
+      payload: {
+        order: {
+          id: 'PB-REDIRECT',
+          warehouse: 'SP01',
+          customer: { name: 'Ana' },
+          shipping_address: {
+            street: 'Rua A',
+            city: 'Campinas',
+            state: 'SP',
+            postal_code: '13000',
+          },
+          items: [{ sku: 'SKU-1', quantity: 1 }],
+        },
+      },
     })) as Result<{ job: { id: string } }>;
     expect(submitted.ok).toBe(true);
     if (!submitted.ok) return;

@@ -1,7 +1,14 @@
-import type { z } from 'zod';
 import type { ApiVersion, LabelFormat } from '../../shared/api/types.ts';
 import { API_VERSIONS } from '../../shared/api/types.ts';
 import type { EndpointOverrides } from '../../shared/profile.ts';
+import type { z } from 'zod';
+import type {
+  zCreateInboundBody,
+  zCreateOrderBody,
+  zCreateProductBody,
+  zUpdateOrderBody,
+  zUpdateProductBody,
+} from '../../shared/api/generated/hey-api/zod.gen.ts';
 import { sleep, systemRandom, type Clock } from '../core/clock.ts';
 import type { CompanyBudget, Lane } from '../core/rate-budget.ts';
 import { LIMITS } from '../../shared/limits.ts';
@@ -102,6 +109,16 @@ const ANSWER_BYTES = LIMITS.messageBytes;
 /** How much of a body that is not what was promised is kept for the raw view. */
 const RAW_CHARS = 2000;
 
+/** Request bodies, generated from the OpenAPI document. */
+interface Bodies {
+  createProduct: typeof zCreateProductBody;
+  updateProduct: typeof zUpdateProductBody;
+  createInbound: typeof zCreateInboundBody;
+  createOrder: typeof zCreateOrderBody;
+  updateOrder: typeof zUpdateOrderBody;
+}
+type Body<Op extends keyof Bodies> = z.input<Bodies[Op]>;
+
 /**
  * One typed method per API operation. Every request goes through the company budget, carries
  * X-Api-Key and X-Api-Version, and fails with one error class per family. GET, PUT and DELETE
@@ -159,10 +176,7 @@ export class ApiClient {
     );
   }
 
-  createProduct(
-    product: Record<string, unknown> & { sku: string; name: string },
-    options?: CallOptions,
-  ) {
+  createProduct(product: Body<'createProduct'>, options?: CallOptions) {
     return this.send(
       op('createProduct', 'POST', '/products'),
       { json: product },
@@ -171,7 +185,7 @@ export class ApiClient {
     );
   }
 
-  updateProduct(product: Record<string, unknown> & { sku: string }, options?: CallOptions) {
+  updateProduct(product: Body<'updateProduct'>, options?: CallOptions) {
     return this.send(
       op('updateProduct', 'PUT', '/products'),
       { json: product },
@@ -189,7 +203,7 @@ export class ApiClient {
     );
   }
 
-  createInbound(inbound: Record<string, unknown>, options?: CallOptions) {
+  createInbound(inbound: Body<'createInbound'>, options?: CallOptions) {
     return this.send(
       op('createInbound', 'POST', '/inbounds'),
       { json: inbound },
@@ -252,11 +266,11 @@ export class ApiClient {
     );
   }
 
-  createOrder(order: Record<string, unknown> & { id: string }, options?: CallOptions) {
+  createOrder(order: Body<'createOrder'>, options?: CallOptions) {
     return this.send(op('createOrder', 'POST', '/orders'), { json: order }, S.orderSchema, options);
   }
 
-  updateOrder(order: Record<string, unknown> & { id: string }, options?: CallOptions) {
+  updateOrder(order: Body<'updateOrder'>, options?: CallOptions) {
     return this.send(op('updateOrder', 'PUT', '/orders'), { json: order }, S.orderSchema, options);
   }
 

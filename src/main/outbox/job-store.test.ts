@@ -108,7 +108,20 @@ describe('JobStore', () => {
     const create = store.enqueue({
       profileId: 'p1',
       kind: 'order.create',
-      payload: { order: { id: 'PB-9' } },
+      payload: {
+        order: {
+          id: 'PB-9',
+          warehouse: 'SP01',
+          customer: { name: 'Ana' },
+          shipping_address: {
+            street: 'Rua A',
+            city: 'Campinas',
+            state: 'SP',
+            postal_code: '13000',
+          },
+          items: [{ sku: 'SKU-1', quantity: 1 }],
+        },
+      },
     }).job;
     tick();
     const upload = store.enqueue(invoice('PB-9')).job;

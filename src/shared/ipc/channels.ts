@@ -15,7 +15,7 @@ import type {
   Tracking,
 } from '../api/schemas.ts';
 import type { Profile, ProfileInput } from '../profile.ts';
-import type { JobKind, JobView, OutboxSnapshot } from '../outbox.ts';
+import type { DataSubmission, JobPayloadInput, JobView, OutboxSnapshot } from '../outbox.ts';
 import type { HealthSnapshot, KeyStatus, StationStatus } from '../status.ts';
 
 export interface AppInfo {
@@ -105,14 +105,7 @@ export interface InvokeChannels {
   getProduct: { input: { sku: string }; output: Product };
   getInbound: { input: { id: string }; output: Inbound };
   /** Any submission without a file (products, orders, inbounds), through the outbox. */
-  submitJob: {
-    input: {
-      kind: Exclude<JobKind, 'invoice.upload' | 'label.upload'>;
-      payload: unknown;
-      confirmResend?: boolean;
-    };
-    output: SubmitOutcome;
-  };
+  submitJob: { input: DataSubmission; output: SubmitOutcome };
   listOrders: {
     input: { from?: string; to?: string; updated?: string; page?: number };
     output: OrderPage;
@@ -124,7 +117,8 @@ export interface InvokeChannels {
     output: { snapshot: OutboxSnapshot; jobs: JobView[] };
   };
   retryJob: { input: { id: string }; output: JobView };
-  editJob: { input: { id: string; payload: unknown }; output: JobView };
+  /** A failed job's corrected payload (checked against its own kind's schema in main). */
+  editJob: { input: { id: string; payload: JobPayloadInput }; output: JobView };
   retryAllJobs: { input: undefined; output: { count: number } };
   discardJob: { input: { id: string }; output: OutboxSnapshot };
   acknowledgeOutboxNotice: { input: { id: number }; output: OutboxSnapshot };

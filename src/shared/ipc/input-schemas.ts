@@ -6,7 +6,13 @@ import {
   type FileRefusal,
 } from '../files/file-rules.ts';
 import { checkBounds, describePath, type BoundCode } from '../limits.ts';
-import { JOB_STATES } from '../outbox.ts';
+import {
+  JOB_KINDS,
+  JOB_STATES,
+  jobPayloadSchemas,
+  type DataKind,
+  type JobPayloadInput,
+} from '../outbox.ts';
 import { profileInputSchema } from '../profile.ts';
 import type { AppError } from '../result.ts';
 import type { InvokeChannels, InvokeName } from './channels.ts';
@@ -114,6 +120,14 @@ export function fileRefusal(error: z.ZodError, fileName: string): AppError | nul
   };
 }
 
+/** One kind of submission without a file, with that kind's payload schema. */
+const submission = <K extends DataKind>(kind: K) =>
+  z.object({
+    kind: z.literal(kind),
+    payload: jobPayloadSchemas[kind],
+    confirmResend: z.boolean().optional(),
+  });
+
 /** Main validates every IPC input against these before anything else sees it. */
 const channelSchemas = {
   getAppInfo: z.undefined(),
@@ -155,18 +169,16 @@ const channelSchemas = {
   }),
   getProduct: z.object({ sku: id }),
   getInbound: z.object({ id }),
-  submitJob: z.object({
-    kind: z.enum([
-      'product.create',
-      'product.update',
-      'order.create',
-      'order.update',
-      'inbound.create',
-      'inbound.delete',
-    ]),
-    payload: z.unknown(),
-    confirmResend: z.boolean().optional(),
-  }),
+  // Each kind with its own payload schema (from the OpenAPI document): a wrong field is named
+  // at the door, by its path, before the outbox sees it.
+  submitJob: z.discriminatedUnion('kind', [
+    submission('product.create'),
+    submission('product.update'),
+    submission('order.create'),
+    submission('order.update'),
+    submission('inbound.create'),
+    submission('inbound.delete'),
+  ]),
   listOrders: z.object({
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
@@ -182,7 +194,15 @@ const channelSchemas = {
     ),
   getOutbox: z.object({ states: z.array(z.enum(JOB_STATES)).optional() }),
   retryJob: z.object({ id: jobId }),
-  editJob: z.object({ id: jobId, payload: z.record(z.string(), z.unknown()) }),
+  // The job's kind is known only in main: any kind's payload may come; the outbox then checks
+  // it against the job's own kind.
+  editJob: z.object({
+    id: jobId,
+    payload: z.custom<JobPayloadInput>(
+      (value) => JOB_KINDS.some((kind) => jobPayloadSchemas[kind].safeParse(value).success),
+      'is not the data of any kind of submission',
+    ),
+  }),
   retryAllJobs: z.undefined(),
   discardJob: z.object({ id: jobId }),
   acknowledgeOutboxNotice: z.object({ id: z.number().int().positive() }),

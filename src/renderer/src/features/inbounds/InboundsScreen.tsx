@@ -57,7 +57,7 @@ export function InboundsScreen() {
           })),
       },
     };
-    if (await submit('inbound.create', payload)) setItems([blankItem]);
+    if (await submit({ kind: 'inbound.create', payload })) setItems([blankItem]);
   };
 
   return (
@@ -85,7 +85,7 @@ export function InboundsScreen() {
               onClick={() => {
                 if (!confirmDelete) return setConfirmDelete(true);
                 setConfirmDelete(false);
-                void submit('inbound.delete', { id: inbound.id });
+                void submit({ kind: 'inbound.delete', payload: { id: inbound.id } });
               }}
             >
               {confirmDelete ? t('inbounds.confirmDelete') : t('inbounds.delete')}

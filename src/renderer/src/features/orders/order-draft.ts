@@ -1,3 +1,8 @@
+import type { z } from 'zod';
+import {
+  zCreateOrderBody,
+  zUpdateOrderBody,
+} from '../../../../shared/api/generated/hey-api/zod.gen.ts';
 import type { Order } from '../../../../shared/api/schemas.ts';
 
 // The order form's data and rules, kept out of the component: what the operator typed, the
@@ -43,8 +48,24 @@ export interface OrderDraft {
 /** Field path (`customer.email`, `items.2.quantity`) → i18n key of the problem. */
 export type DraftErrors = Record<string, string>;
 
-export type DraftOutcome =
-  { ok: true; order: Record<string, unknown> } | { ok: false; errors: DraftErrors };
+/** A body the service takes (checked with the generated schema), or the problems per field. */
+export type DraftOutcome<Body> = { ok: true; order: Body } | { ok: false; errors: DraftErrors };
+
+export type OrderCreateBody = z.output<typeof zCreateOrderBody>;
+export type OrderUpdateBody = z.output<typeof zUpdateOrderBody>;
+
+/**
+ * The generated schema has the last word: what the form's own checks let through must also be
+ * what the OpenAPI document allows; anything else is named on its field.
+ */
+function accepted<S extends z.ZodType>(schema: S, body: unknown): DraftOutcome<z.output<S>> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, order: parsed.data };
+  const errors: DraftErrors = {};
+  for (const issue of parsed.error.issues)
+    errors[issue.path.join('.') || 'form'] = 'orderForm.notAccepted';
+  return { ok: false, errors };
+}
 
 export const blankItem = (): OrderItemDraft => ({ sku: '', quantity: 1, unit_price: '' });
 
@@ -168,11 +189,19 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * The body to queue. A new order carries everything; an update carries the id and only what
  * changed since the order was opened, so a status change does not resend the whole order.
  */
-export function orderPayload(draft: OrderDraft, original?: OrderDraft): DraftOutcome {
+export function orderPayload(draft: OrderDraft): DraftOutcome<OrderCreateBody>;
+export function orderPayload(
+  draft: OrderDraft,
+  original: OrderDraft,
+): DraftOutcome<OrderUpdateBody>;
+export function orderPayload(
+  draft: OrderDraft,
+  original?: OrderDraft,
+): DraftOutcome<OrderCreateBody | OrderUpdateBody> {
   const errors = check(draft);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const next = body(draft);
-  if (!original) return { ok: true, order: next };
+  if (!original) return accepted(zCreateOrderBody, next);
 
   const before = body(original);
   const order: Record<string, unknown> = { id: next.id };
@@ -183,5 +212,5 @@ export function orderPayload(draft: OrderDraft, original?: OrderDraft): DraftOut
   if (draft.status && draft.status !== original.status) order.status = draft.status;
   if (Object.keys(order).length === 1)
     return { ok: false, errors: { form: 'orderForm.unchanged' } };
-  return { ok: true, order };
+  return accepted(zUpdateOrderBody, order);
 }

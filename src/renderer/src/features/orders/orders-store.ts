@@ -1,3 +1,4 @@
+import type { DataSubmission } from '../../../../shared/outbox.ts';
 import { createStore } from 'zustand/vanilla';
 import type { OrderPage } from '../../../../shared/api/schemas.ts';
 import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
@@ -87,15 +88,25 @@ export const createOrdersStore = (
     save: async (confirmResend) => {
       const editor = get().editor;
       if (!editor) return false;
-      const outcome = orderPayload(editor.draft, editor.original ?? undefined);
-      if (!outcome.ok) {
-        set({ editor: { ...editor, errors: outcome.errors } });
+      const refuse = (errors: DraftErrors) => {
+        set({ editor: { ...editor, errors } });
         return false;
+      };
+      // Each kind with the body it takes: checked by the form, then by the generated schema.
+      let submission: DataSubmission;
+      const edit = editor.mode === 'create' ? null : editor.original;
+      if (edit) {
+        const outcome = orderPayload(editor.draft, edit);
+        if (!outcome.ok) return refuse(outcome.errors);
+        submission = { kind: 'order.update', payload: { order: outcome.order } };
+      } else {
+        const outcome = orderPayload(editor.draft);
+        if (!outcome.ok) return refuse(outcome.errors);
+        submission = { kind: 'order.create', payload: { order: outcome.order } };
       }
       set({ error: null, lastSubmit: null, editor: { ...editor, errors: {} } });
       const result = await bridge.submitJob({
-        kind: editor.mode === 'create' ? 'order.create' : 'order.update',
-        payload: { order: outcome.order },
+        ...submission,
         ...(confirmResend ? { confirmResend } : {}),
       });
       if (!result.ok) {

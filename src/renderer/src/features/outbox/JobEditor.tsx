@@ -1,7 +1,11 @@
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobView } from '../../../../shared/outbox.ts';
+import {
+  jobPayloadSchemas,
+  type JobPayloadInput,
+  type JobView,
+} from '../../../../shared/outbox.ts';
 
 /**
  * Corrects a failed job. File uploads usually failed for a wrong order number, so that is the one
@@ -13,7 +17,7 @@ export function JobEditor({
   onCancel,
 }: {
   job: JobView;
-  onSave: (payload: Record<string, unknown>) => void;
+  onSave: (payload: JobPayloadInput) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
@@ -23,16 +27,27 @@ export function JobEditor({
   const [json, setJson] = useState(JSON.stringify(payload, null, 2));
   const [problem, setProblem] = useState<string | null>(null);
 
+  // The corrected data must be what this kind of job takes (the schema from the OpenAPI
+  // document), checked here so the operator sees the problem before anything is sent.
   const save = () => {
-    if (isFile) return onSave({ ...payload, order: order.trim() });
+    let edited: unknown;
     try {
-      const parsed: unknown = JSON.parse(json);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-        throw new Error(t('outbox.jsonObject'));
-      onSave(parsed as Record<string, unknown>);
+      edited = isFile ? { ...payload, order: order.trim() } : JSON.parse(json);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      return setProblem(error instanceof Error ? error.message : String(error));
     }
+    if (!edited || typeof edited !== 'object' || Array.isArray(edited))
+      return setProblem(t('outbox.jsonObject'));
+    const checked = jobPayloadSchemas[job.kind].safeParse(edited);
+    if (!checked.success)
+      return setProblem(
+        t('errors.outbox.invalid_payload', {
+          message: checked.error.issues
+            .map((issue) => `${issue.path.join('.') || '(data)'} ${issue.message}`)
+            .join('; '),
+        }),
+      );
+    onSave(checked.data);
   };
 
   return (

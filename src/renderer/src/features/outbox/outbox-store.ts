@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
 import type { AuditView } from '../../../../shared/ipc/channels.ts';
-import type { JobView, OutboxSnapshot } from '../../../../shared/outbox.ts';
+import type { JobPayloadInput, JobView, OutboxSnapshot } from '../../../../shared/outbox.ts';
 import type { AppError } from '../../../../shared/result.ts';
 
 type OutboxBridge = Pick<
@@ -28,7 +28,7 @@ export interface OutboxState {
   start: () => () => void;
   retry: (id: string) => Promise<void>;
   /** Sends a failed job again with a corrected payload; false when it was refused. */
-  edit: (id: string, payload: Record<string, unknown>) => Promise<boolean>;
+  edit: (id: string, payload: JobPayloadInput) => Promise<boolean>;
   retryAll: () => Promise<void>;
   /** Moves a job whose profile was removed to the active profile. */
   reassign: (id: string) => Promise<void>;

@@ -81,10 +81,12 @@ export function ProductsScreen() {
       batch_controlled: draft.batch_controlled,
       active: draft.active,
     };
-    if (
-      await submit(editing === 'update' ? 'product.update' : 'product.create', { product: payload })
-    )
-      setEditing(null);
+    const queued = await submit(
+      editing === 'update'
+        ? { kind: 'product.update', payload: { product: payload } }
+        : { kind: 'product.create', payload: { product: payload } },
+    );
+    if (queued) setEditing(null);
   };
 
   return (

@@ -2,13 +2,13 @@ import { createStore } from 'zustand/vanilla';
 import type { Inbound, Product, ProductPage } from '../../../../shared/api/schemas.ts';
 import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
 import type { SubmitOutcome } from '../../../../shared/ipc/channels.ts';
+import type { DataSubmission } from '../../../../shared/outbox.ts';
 import type { AppError } from '../../../../shared/result.ts';
 
 type CatalogBridge = Pick<
   PackbenchBridge,
   'listProducts' | 'getProduct' | 'getInbound' | 'submitJob'
 >;
-type JobKind = Parameters<PackbenchBridge['submitJob']>[0]['kind'];
 
 /** Products and inbounds: reads go to the service, every change goes through the outbox. */
 export interface CatalogState {
@@ -21,14 +21,15 @@ export interface CatalogState {
   searchProducts: (search: string, page?: number) => Promise<void>;
   openProduct: (sku: string) => Promise<void>;
   openInbound: (id: string) => Promise<void>;
-  submit: (kind: JobKind, payload: unknown, confirmResend?: boolean) => Promise<boolean>;
+  /** Queues a change (a product or an inbound) with the payload its kind takes. */
+  submit: (submission: DataSubmission) => Promise<boolean>;
   /** Sends the last change again after the operator confirmed it was meant to repeat. */
   sendAgain: () => Promise<boolean>;
 }
 
 export const createCatalogStore = (bridge: CatalogBridge) =>
   createStore<CatalogState>()((set, get) => {
-    let last: { kind: JobKind; payload: unknown } | null = null;
+    let last: DataSubmission | null = null;
     async function read<T>(
       call: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>,
       apply: (value: T) => Partial<CatalogState>,
@@ -63,17 +64,13 @@ export const createCatalogStore = (bridge: CatalogBridge) =>
           () => bridge.getInbound({ id: id.trim() }),
           (inbound) => ({ inbound }),
         ),
-      submit: async (kind, payload, confirmResend) => {
-        last = { kind, payload };
+      submit: async (submission) => {
+        last = submission;
         set({ error: null, lastSubmit: null });
-        const result = await bridge.submitJob({
-          kind,
-          payload,
-          ...(confirmResend ? { confirmResend } : {}),
-        });
+        const result = await bridge.submitJob(submission);
         set(result.ok ? { lastSubmit: result.value } : { error: result.error });
         return result.ok && result.value.status !== 'needs_confirmation';
       },
-      sendAgain: async () => (last ? get().submit(last.kind, last.payload, true) : false),
+      sendAgain: async () => (last ? get().submit({ ...last, confirmResend: true }) : false),
     };
   });
