@@ -9,6 +9,7 @@ import type { Result } from '../../src/shared/result.ts';
 import { memoryKeychain, tempDir, useTestProfile } from '../outbox/helpers.ts';
 import { startHostileApi, type HostileApi, type HostileMode } from './hostile-api.ts';
 import { distinctPlaces, findLeaks, HOSTILE_KEY, keyForms } from './key-forms.ts';
+import { orderCreateBody } from '../support/bodies.ts';
 
 // The whole way to the window: the real StationCore, the real handlers and IPC manager, an
 // active profile pointing at the hostile API. Every IPC answer, every status event, every outbox
@@ -167,18 +168,7 @@ describe('a redirect to another origin, through the station', () => {
     const submitted = (await invoke('submitJob', {
       kind: 'order.create',
       payload: {
-        order: {
-          id: 'PB-REDIRECT',
-          warehouse: 'SP01',
-          customer: { name: 'Ana' },
-          shipping_address: {
-            street: 'Rua A',
-            city: 'Campinas',
-            state: 'SP',
-            postal_code: '13000',
-          },
-          items: [{ sku: 'SKU-1', quantity: 1 }],
-        },
+        order: orderCreateBody('PB-REDIRECT'),
       },
     })) as Result<{ job: { id: string } }>;
     expect(submitted.ok).toBe(true);

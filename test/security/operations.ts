@@ -2,6 +2,7 @@ import { ApiClient, type ApiClientOptions, type AttemptLog } from '../../src/mai
 import { systemClock } from '../../src/main/core/clock.ts';
 import { CompanyBudget } from '../../src/main/core/rate-budget.ts';
 import { endpointOverridesSchema } from '../../src/shared/profile.ts';
+import { orderCreateBody } from '../support/bodies.ts';
 
 /** A real ApiClient with the hostile key, quick retries, and its attempt log. */
 export function hostileClient(
@@ -41,14 +42,7 @@ export const OPERATIONS: Record<string, (api: ApiClient) => Promise<unknown>> = 
   queryInventory: (api) => api.queryInventory({ sku: 'SKU-1', batchExpiry: true }),
   listOrders: (api) => api.listOrders({ from: '2025-01-01' }),
   getOrder: (api) => api.getOrder('PB-1'),
-  createOrder: (api) =>
-    api.createOrder({
-      id: 'PB-1',
-      warehouse: 'SP01',
-      customer: { name: 'Ana' },
-      shipping_address: { street: 'Rua A', city: 'Campinas', state: 'SP', postal_code: '13000' },
-      items: [{ sku: 'SKU-1', quantity: 1 }],
-    }),
+  createOrder: (api) => api.createOrder(orderCreateBody('PB-1')),
   updateOrder: (api) => api.updateOrder({ id: 'PB-1', status: 'packed' }),
   uploadInvoice: (api) => api.uploadInvoice('PB-1', file),
   uploadLabel: (api) => api.uploadLabel('PB-1', { name: 'l.zpl', bytes: file.bytes }, 'zpl'),

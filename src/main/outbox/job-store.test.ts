@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion, MIGRATIONS } from './database.ts';
 import { JobStore, OutboxInputError } from './job-store.ts';
+import { orderCreateBody } from '../../../test/support/bodies.ts';
 
 function setup(maxFileBytes?: number) {
   let now = 1_000;
@@ -109,18 +110,7 @@ describe('JobStore', () => {
       profileId: 'p1',
       kind: 'order.create',
       payload: {
-        order: {
-          id: 'PB-9',
-          warehouse: 'SP01',
-          customer: { name: 'Ana' },
-          shipping_address: {
-            street: 'Rua A',
-            city: 'Campinas',
-            state: 'SP',
-            postal_code: '13000',
-          },
-          items: [{ sku: 'SKU-1', quantity: 1 }],
-        },
+        order: orderCreateBody('PB-9'),
       },
     }).job;
     tick();

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { PackbenchBridge } from '../../shared/ipc/bridge-types.ts';
 import { ok } from '../../shared/result.ts';
+import type { JobView } from '../../shared/outbox.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider } from './app/context.tsx';
@@ -39,6 +40,26 @@ export const sandboxStatus: StationStatus = {
   },
   keychain: { state: 'available', messageKey: 'keychain.available', detail: 'ok' },
 };
+
+/** An invoice job as the window sees it, queued; a test changes what it is about. */
+export const jobView = (change: Partial<JobView> = {}): JobView => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  profileId: 'sandbox',
+  kind: 'invoice.upload',
+  payload: { order: 'PB-10001', fileName: 'nf.pdf' },
+  fileSize: 10,
+  fileSha256: 'a'.repeat(64),
+  state: 'queued',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  result: null,
+  blockedBy: null,
+  subject: 'PB-10001',
+  createdAt: 1,
+  updatedAt: 1,
+  ...change,
+});
 
 /** A bridge whose every channel fails loudly unless the test provides it. */
 export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchBridge {

@@ -3,19 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuditView } from '../../../../shared/ipc/channels.ts';
 import type { JobView, OutboxSnapshot } from '../../../../shared/outbox.ts';
 import { ok } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores, sandboxStatus } from '../../test-utils.tsx';
+import { fakeBridge, jobView, renderWithStores, sandboxStatus } from '../../test-utils.tsx';
 import { OutboxScreen } from './OutboxScreen.tsx';
 
-const failed: JobView = {
-  id: '11111111-1111-4111-8111-111111111111',
-  profileId: 'sandbox',
+const failed: JobView = jobView({
   kind: 'invoice.upload',
   payload: { order: 'PB-404', fileName: 'nf.pdf' },
-  fileSize: 10,
-  fileSha256: 'a'.repeat(64),
   state: 'failed',
   attempts: 1,
-  nextAttemptAt: 0,
   lastError: {
     family: 'not_found',
     code: 'not_found',
@@ -24,12 +19,10 @@ const failed: JobView = {
     status: 404,
     serviceMessage: 'No order with id "PB-404".',
   },
-  result: null,
-  blockedBy: null,
   subject: 'PB-404',
   createdAt: Date.parse('2026-11-22T09:00:00Z'),
   updatedAt: Date.parse('2026-11-22T09:00:01Z'),
-};
+});
 const snapshot: OutboxSnapshot = {
   notices: [],
   counts: { queued: 0, sending: 0, done: 4, failed: 1, uncertain: 0, orphaned: 0 },

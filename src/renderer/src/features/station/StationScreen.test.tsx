@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../../shared/result.ts';
 import type { OrderLookup, OutboxChange } from '../../../../shared/ipc/channels.ts';
 import type { JobView, OutboxSnapshot } from '../../../../shared/outbox.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { fakeBridge, jobView, renderWithStores } from '../../test-utils.tsx';
 import { StationScreen } from './StationScreen.tsx';
 
 const lookup: OrderLookup = {
@@ -260,20 +260,9 @@ const snapshot: OutboxSnapshot = {
   waiting: { count: 0, oldestAt: null, nextAttemptAt: null },
 };
 
-const job: JobView = {
+const job: JobView = jobView({
   id: '22222222-2222-4222-8222-222222222222',
-  profileId: 'sandbox',
   kind: 'label.upload',
   payload: { order: 'PB-10001', fileName: 'PB-10001.zpl' },
   fileSize: 20,
-  fileSha256: 'a'.repeat(64),
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: null,
-  result: null,
-  blockedBy: null,
-  subject: 'PB-10001',
-  createdAt: 1,
-  updatedAt: 1,
-};
+});
