@@ -194,7 +194,7 @@ const channelSchemas = {
     ),
   getOutbox: z.object({ states: z.array(z.enum(JOB_STATES)).optional() }),
   retryJob: z.object({ id: jobId }),
-  // The job's kind is known only in main: any kind's payload may come; the outbox then checks
+  // The job's kind is known only in main: a payload of some kind may come; the outbox then checks
   // it against the job's own kind.
   editJob: z.object({
     id: jobId,
