@@ -72,12 +72,14 @@ export interface JobError {
   serviceMessage?: string;
 }
 
-/** A job as the window sees it: everything but the file bytes. */
-export interface JobView {
+/** A job as the window sees it: everything but the file bytes; its payload is its kind's. */
+export type JobView = {
+  [K in JobKind]: JobViewBase & { kind: K; payload: JobPayload<K> };
+}[JobKind];
+
+interface JobViewBase {
   id: string;
   profileId: string;
-  kind: JobKind;
-  payload: JobPayload;
   fileSize: number | null;
   fileSha256: string | null;
   state: JobState;

@@ -1,9 +1,7 @@
 import { canonicalJson } from '../../shared/canonical-json.ts';
-import type { JobPayload, JobView } from '../../shared/outbox.ts';
+import type { JobView } from '../../shared/outbox.ts';
 import type { ApiClient } from '../api/client.ts';
 import { NotFoundError } from '../api/errors.ts';
-
-type P<K extends JobView['kind']> = JobPayload<K>;
 
 /** Sends one job through the API client in the submissions lane; returns a short summary. */
 export async function deliver(
@@ -15,7 +13,7 @@ export async function deliver(
   const options = { lane: 'submission' as const, ...(signal ? { signal } : {}) };
   switch (job.kind) {
     case 'invoice.upload': {
-      const p = job.payload as P<'invoice.upload'>;
+      const p = job.payload;
       const receipt = await api.uploadInvoice(
         p.order,
         { name: p.fileName, bytes: requireFile(file) },
@@ -24,7 +22,7 @@ export async function deliver(
       return { sha256: receipt.sha256 };
     }
     case 'label.upload': {
-      const p = job.payload as P<'label.upload'>;
+      const p = job.payload;
       const receipt = await api.uploadLabel(
         p.order,
         { name: p.fileName, bytes: requireFile(file) },
@@ -34,27 +32,18 @@ export async function deliver(
       return { sha256: receipt.sha256, id: receipt.id, labelCount: receipt.label_count };
     }
     case 'product.create':
-      return pick(
-        await api.createProduct((job.payload as P<'product.create'>).product, options),
-        'sku',
-      );
+      return pick(await api.createProduct(job.payload.product, options), 'sku');
     case 'product.update':
-      return pick(
-        await api.updateProduct((job.payload as P<'product.update'>).product, options),
-        'sku',
-      );
+      return pick(await api.updateProduct(job.payload.product, options), 'sku');
     case 'order.create':
-      return pick(await api.createOrder((job.payload as P<'order.create'>).order, options), 'id');
+      return pick(await api.createOrder(job.payload.order, options), 'id');
     case 'order.update':
-      return pick(await api.updateOrder((job.payload as P<'order.update'>).order, options), 'id');
+      return pick(await api.updateOrder(job.payload.order, options), 'id');
     case 'inbound.create':
-      return pick(
-        await api.createInbound((job.payload as P<'inbound.create'>).inbound, options),
-        'id',
-      );
+      return pick(await api.createInbound(job.payload.inbound, options), 'id');
     case 'inbound.delete':
-      await api.deleteInbound((job.payload as P<'inbound.delete'>).id, options);
-      return { deleted: (job.payload as P<'inbound.delete'>).id };
+      await api.deleteInbound(job.payload.id, options);
+      return { deleted: job.payload.id };
   }
 }
 
@@ -73,27 +62,27 @@ export async function verify(
   try {
     switch (job.kind) {
       case 'invoice.upload': {
-        const order = await api.getOrder((job.payload as P<'invoice.upload'>).order, options);
+        const order = await api.getOrder(job.payload.order, options);
         return order.invoice?.sha256 === job.fileSha256 ? 'present' : 'absent';
       }
       case 'label.upload': {
-        const order = await api.getOrder((job.payload as P<'label.upload'>).order, options);
+        const order = await api.getOrder(job.payload.order, options);
         return (order.labels ?? []).some((l) => l.sha256 === job.fileSha256) ? 'present' : 'absent';
       }
       case 'product.create':
       case 'product.update': {
-        const wanted = (job.payload as P<'product.create'>).product;
+        const wanted = job.payload.product;
         return matches(await api.getProduct(wanted.sku, options), wanted) ? 'present' : 'absent';
       }
       case 'order.create':
       case 'order.update': {
-        const wanted = (job.payload as P<'order.create'>).order;
+        const wanted = job.payload.order;
         const order = await api.getOrder(wanted.id, options);
         // A created order may have moved on since; its existence is the proof.
         return job.kind === 'order.create' || matches(order, wanted) ? 'present' : 'absent';
       }
       case 'inbound.delete':
-        await api.getInbound((job.payload as P<'inbound.delete'>).id, options);
+        await api.getInbound(job.payload.id, options);
         return 'absent';
       case 'inbound.create':
         return 'unknowable';

@@ -642,11 +642,14 @@ function resultOf(text: string | null): JobResult | null {
 }
 
 function toView(row: JobRow): JobView {
+  // The one place a stored row becomes a typed job: its payload was checked against its kind's
+  // schema when it was queued, and every unfinished row is checked again on load (quarantine),
+  // so kind and payload belong together.
   return {
     id: row.id,
     profileId: row.profile_id,
-    kind: row.kind as JobKind,
-    payload: JSON.parse(row.payload) as JobPayload,
+    kind: row.kind,
+    payload: JSON.parse(row.payload) as unknown,
     fileSize: row.file_size ?? null,
     fileSha256: row.file_sha256,
     state: row.state as JobState,
@@ -658,5 +661,5 @@ function toView(row: JobRow): JobView {
     subject: row.sequence_key.replace(/^(order|product|inbound):(new:.*)?/, '') || row.id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  } as JobView;
 }

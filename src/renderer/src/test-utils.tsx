@@ -41,25 +41,29 @@ export const sandboxStatus: StationStatus = {
   keychain: { state: 'available', messageKey: 'keychain.available', detail: 'ok' },
 };
 
-/** An invoice job as the window sees it, queued; a test changes what it is about. */
-export const jobView = (change: Partial<JobView> = {}): JobView => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  profileId: 'sandbox',
-  kind: 'invoice.upload',
-  payload: { order: 'PB-10001', fileName: 'nf.pdf' },
-  fileSize: 10,
-  fileSha256: 'a'.repeat(64),
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: null,
-  result: null,
-  blockedBy: null,
-  subject: 'PB-10001',
-  createdAt: 1,
-  updatedAt: 1,
-  ...change,
-});
+/**
+ * An invoice job as the window sees it, queued; a test changes what it is about. (A test pairs
+ * a kind with the payload it means to show: the pair is the test's to keep right.)
+ */
+export const jobView = (change: { [P in keyof JobView]?: JobView[P] } = {}): JobView =>
+  ({
+    id: '11111111-1111-4111-8111-111111111111',
+    profileId: 'sandbox',
+    kind: 'invoice.upload',
+    payload: { order: 'PB-10001', fileName: 'nf.pdf' },
+    fileSize: 10,
+    fileSha256: 'a'.repeat(64),
+    state: 'queued',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    result: null,
+    blockedBy: null,
+    subject: 'PB-10001',
+    createdAt: 1,
+    updatedAt: 1,
+    ...change,
+  }) as JobView;
 
 /** A bridge whose every channel fails loudly unless the test provides it. */
 export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchBridge {

@@ -142,7 +142,7 @@ describe('OutboxScreen: jobs that wait for a reason', () => {
       attempts: 0,
       blockedBy: { id: failed.id, kind: 'invoice.upload' },
     };
-    const orphan: JobView = {
+    const orphan = jobView({
       ...failed,
       id: '33333333-3333-4333-8333-333333333333',
       profileId: 'gone',
@@ -150,7 +150,7 @@ describe('OutboxScreen: jobs that wait for a reason', () => {
       lastError: null,
       subject: 'PB-10001',
       payload: { order: 'PB-10001', fileName: 'nf2.pdf' },
-    };
+    });
     const reassignJob = vi.fn(async () =>
       ok({ ...orphan, profileId: 'sandbox', state: 'queued' as const }),
     );

@@ -176,12 +176,12 @@ describe('StationScreen', () => {
     expect(screen.getByTestId('total-units').textContent).toBe('5 unidades no total');
     const label = () => screen.getByTestId('label-state');
     expect(label().dataset['state']).toBe('missing');
-    const send = (change: Partial<JobView>) =>
+    const send = (change: { [P in keyof JobView]?: JobView[P] }) =>
       act(() =>
         (push as unknown as (c: OutboxChange) => void)({
           profileId: 'sandbox',
           snapshot,
-          job: { ...job, ...change },
+          job: jobView({ ...job, ...change }),
         }),
       );
     send({ state: 'queued' });
