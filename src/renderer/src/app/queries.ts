@@ -42,6 +42,9 @@ export function createQueryClient(): QueryClient {
 export const queryKeys = {
   trackings: (query: Record<string, string>) => ['queryTrackings', query] as const,
   inventory: (query: { sku?: string; warehouse?: string }) => ['queryInventory', query] as const,
+  products: (query: { search?: string; page?: number }) => ['listProducts', query] as const,
+  product: (sku: string) => ['getProduct', sku] as const,
+  inbound: (id: string) => ['getInbound', id] as const,
 } as const;
 
 /** Which reads a delivered job of each kind makes stale. */

@@ -14,7 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { LookupForm } from '../../ui/LookupForm.tsx';
 import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
-import { useCatalog } from '../../app/context.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useBridge, useCatalog } from '../../app/context.tsx';
+import { queryKeys, readError, unwrap } from '../../app/queries.ts';
 
 interface ItemDraft {
   sku: string;
@@ -28,15 +30,25 @@ const blankItem: ItemDraft = { sku: '', quantity: '', batch: '', expiry_date: ''
 /** Look up an inbound, create one (items with batch and expiry), delete one with confirmation. */
 export function InboundsScreen() {
   const { t } = useTranslation();
-  const { inbound, loading, error, lastSubmit, openInbound, submit, sendAgain } = useCatalog([
-    'inbound',
-    'loading',
+  const { error, lastSubmit, submit, sendAgain } = useCatalog([
     'error',
     'lastSubmit',
-    'openInbound',
     'submit',
     'sendAgain',
   ]);
+  const bridge = useBridge();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const read = useQuery({
+    queryKey: queryKeys.inbound(openId ?? ''),
+    queryFn: () => unwrap(bridge.getInbound({ id: openId ?? '' })),
+    enabled: openId !== null,
+  });
+  const inbound = read.data ?? null;
+  const openInbound = (id: string) => {
+    if (id.trim() === openId) void read.refetch();
+    else setOpenId(id.trim());
+  };
+  const loading = read.isFetching;
   const [warehouse, setWarehouse] = useState('SP01');
   const [expected, setExpected] = useState('');
   const [items, setItems] = useState<ItemDraft[]>([blankItem]);
@@ -68,10 +80,10 @@ export function InboundsScreen() {
         action={t('inbounds.open')}
         onSubmit={(id) => {
           setConfirmDelete(false);
-          void openInbound(id);
+          openInbound(id);
         }}
       />
-      <LoadState loading={loading} error={error} />
+      <LoadState loading={loading} error={error ?? readError(read.error)} />
       <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {inbound && (
         <Stack gap="xs" data-testid="inbound">

@@ -17,7 +17,9 @@ import type { Product } from '../../../../shared/api/schemas.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { LookupForm } from '../../ui/LookupForm.tsx';
 import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
-import { useCatalog } from '../../app/context.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useBridge, useCatalog } from '../../app/context.tsx';
+import { queryKeys, readError, unwrap } from '../../app/queries.ts';
 
 interface Draft {
   sku: string;
@@ -48,27 +50,39 @@ const fromProduct = (p: Product): Draft => ({
 /** Search, view (with every field the service sent), create and update products. */
 export function ProductsScreen() {
   const { t, i18n } = useTranslation();
-  const {
-    products,
-    product,
-    loading,
-    error,
-    lastSubmit,
-    searchProducts,
-    openProduct,
-    submit,
-    sendAgain,
-  } = useCatalog([
-    'products',
-    'product',
-    'loading',
+  const { error, lastSubmit, submit, sendAgain } = useCatalog([
     'error',
     'lastSubmit',
-    'searchProducts',
-    'openProduct',
     'submit',
     'sendAgain',
   ]);
+  const bridge = useBridge();
+  // What the operator asked for (null until asked): each a cached read of its own.
+  const [search, setSearch] = useState<string | null>(null);
+  const [openSku, setOpenSku] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: queryKeys.products({ search: search ?? '', page: 1 }),
+    queryFn: () =>
+      unwrap(
+        bridge.listProducts({ ...(search?.trim() ? { search: search.trim() } : {}), page: 1 }),
+      ),
+    enabled: search !== null,
+  });
+  const detail = useQuery({
+    queryKey: queryKeys.product(openSku ?? ''),
+    queryFn: () => unwrap(bridge.getProduct({ sku: openSku ?? '' })),
+    enabled: openSku !== null,
+  });
+  const products = list.data ?? null;
+  const product = detail.data ?? null;
+  const searchProducts = (text: string) => {
+    if (text === search) void list.refetch();
+    else setSearch(text);
+  };
+  const openProduct = (sku: string) => {
+    if (sku.trim() === openSku) void detail.refetch();
+    else setOpenSku(sku.trim());
+  };
   const [draft, setDraft] = useState<Draft>(empty);
   const [editing, setEditing] = useState<'create' | 'update' | null>(null);
 
@@ -108,9 +122,12 @@ export function ProductsScreen() {
         action={t('products.find')}
         optional
         width={360}
-        onSubmit={(search) => void searchProducts(search)}
+        onSubmit={(text) => searchProducts(text)}
       />
-      <LoadState loading={loading} error={error} />
+      <LoadState
+        loading={list.isFetching || detail.isFetching}
+        error={error ?? readError(list.error) ?? readError(detail.error)}
+      />
       <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {editing && (
         <Stack gap="xs" data-testid="product-form">
@@ -188,7 +205,7 @@ export function ProductsScreen() {
                     : p.unit_price.toLocaleString(i18n.language, { minimumFractionDigits: 2 })}
                 </Table.Td>
                 <Table.Td>
-                  <Button size="sm" variant="light" onClick={() => void openProduct(p.sku)}>
+                  <Button size="sm" variant="light" onClick={() => openProduct(p.sku)}>
                     {t('products.view')}
                   </Button>
                 </Table.Td>
