@@ -45,6 +45,8 @@ export const queryKeys = {
   products: (query: { search?: string; page?: number }) => ['listProducts', query] as const,
   product: (sku: string) => ['getProduct', sku] as const,
   inbound: (id: string) => ['getInbound', id] as const,
+  orders: (query: { from?: string; to?: string; updated?: string; page: number }) =>
+    ['listOrders', query] as const,
 } as const;
 
 /** Which reads a delivered job of each kind makes stale. */

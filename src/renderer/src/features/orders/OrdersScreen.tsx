@@ -10,13 +10,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableHead } from '../../ui/TableHead.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { LookupForm } from '../../ui/LookupForm.tsx';
 import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
-import { useOrders, useStation, useStatus } from '../../app/context.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useBridge, useOrders, useStation, useStatus } from '../../app/context.tsx';
+import { queryKeys, readError, unwrap } from '../../app/queries.ts';
+import type { OrderFilters } from './orders-store.ts';
 import { OrderForm } from './OrderForm.tsx';
 
 /**
@@ -71,22 +74,28 @@ export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
 
 function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
   const { t, i18n } = useTranslation();
-  const { page, loading, error, filters, load, openForEdit } = useOrders([
-    'page',
+  const { loading, error, filters, pageNumber, setFilters, openForEdit } = useOrders([
     'loading',
     'error',
     'filters',
-    'load',
+    'pageNumber',
+    'setFilters',
     'openForEdit',
   ]);
+  const bridge = useBridge();
+  // One cached read per filters and page; asked once the API version allows the listing.
+  const list = useQuery({
+    queryKey: queryKeys.orders({ ...filters, page: pageNumber }),
+    queryFn: () => unwrap(bridge.listOrders({ ...filters, page: pageNumber })),
+    enabled: ready,
+  });
+  const page = list.data ?? null;
+  const load = (next: OrderFilters, n = 1) => {
+    if (JSON.stringify(next) === JSON.stringify(filters) && n === pageNumber) void list.refetch();
+    else setFilters(next, n);
+  };
   const lookup = useStation((s) => s.lookup);
   const [draft, setDraft] = useState(filters);
-
-  useEffect(() => {
-    if (ready) void load(filters);
-    // Load once when the list shows (or the version becomes known); filters apply on submit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready]);
 
   const pages = page?.total && page.page_size ? Math.ceil(page.total / page.page_size) : 1;
   return (
@@ -94,7 +103,7 @@ function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void load(draft);
+          load(draft);
         }}
       >
         <Group align="end">
@@ -113,7 +122,7 @@ function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
           </Button>
         </Group>
       </form>
-      <LoadState loading={loading} error={error} />
+      <LoadState loading={loading || list.isFetching} error={error ?? readError(list.error)} />
       {page && page.data.length === 0 && <Text c="dimmed">{t('orders.empty')}</Text>}
       {page && page.data.length > 0 && (
         <Table striped highlightOnHover data-testid="orders">
@@ -168,7 +177,7 @@ function OrderList({ onOpen, ready }: { onOpen?: () => void; ready: boolean }) {
         <Pagination
           total={pages}
           value={page.page ?? 1}
-          onChange={(n) => void load(filters, n)}
+          onChange={(n) => load(filters, n)}
           getItemProps={(n) => ({ 'aria-label': t('orders.page', { page: n }) })}
           getControlProps={(control) => ({ 'aria-label': t(`orders.${control}Page`) })}
         />

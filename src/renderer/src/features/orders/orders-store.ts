@@ -1,6 +1,5 @@
 import type { DataSubmission } from '../../../../shared/outbox.ts';
 import { createStore } from 'zustand/vanilla';
-import type { OrderPage } from '../../../../shared/api/schemas.ts';
 import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
 import type { SubmitOutcome } from '../../../../shared/ipc/channels.ts';
 import type { AppError } from '../../../../shared/result.ts';
@@ -27,13 +26,17 @@ export interface OrderEditor {
 }
 
 export interface OrdersState {
-  page: OrderPage | null;
+  /** Opening an order to change it (the list itself is a TanStack Query read). */
   loading: boolean;
+  /** The last failure of opening or queueing an order. */
   error: AppError | null;
+  /** The list's question, kept while the operator visits other screens. */
   filters: OrderFilters;
+  pageNumber: number;
   editor: OrderEditor | null;
   lastSubmit: SubmitOutcome | null;
-  load: (filters: OrderFilters, page?: number) => Promise<void>;
+  /** Asks the list for other filters or another page (empty filters are dropped). */
+  setFilters: (filters: OrderFilters, page?: number) => void;
   startNew: (warehouse?: string) => void;
   openForEdit: (id: string) => Promise<void>;
   changeDraft: (draft: OrderDraft) => void;
@@ -42,27 +45,19 @@ export interface OrdersState {
   save: (confirmResend?: boolean) => Promise<boolean>;
 }
 
-export const createOrdersStore = (
-  bridge: Pick<PackbenchBridge, 'listOrders' | 'lookupOrder' | 'submitJob'>,
-) =>
+export const createOrdersStore = (bridge: Pick<PackbenchBridge, 'lookupOrder' | 'submitJob'>) =>
   createStore<OrdersState>()((set, get) => ({
-    page: null,
     loading: false,
     error: null,
     filters: {},
+    pageNumber: 1,
     editor: null,
     lastSubmit: null,
-    load: async (filters, page = 1) => {
+    setFilters: (filters, page = 1) => {
       const clean = Object.fromEntries(
         Object.entries(filters).filter(([, v]) => typeof v === 'string' && v !== ''),
       ) as OrderFilters;
-      set({ loading: true, error: null, filters: clean });
-      const result = await bridge.listOrders({ ...clean, page });
-      set(
-        result.ok
-          ? { page: result.value, loading: false }
-          : { error: result.error, loading: false, page: null },
-      );
+      set({ filters: clean, pageNumber: page });
     },
     startNew: (warehouse) =>
       set({
