@@ -3,7 +3,6 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useStore, type StoreApi } from 'zustand';
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
 import { useShallow } from 'zustand/react/shallow';
-import type { createAboutStore } from '../features/settings/about-store.ts';
 import type { createCatalogStore } from '../features/products/catalog-store.ts';
 import type { createInventoryStore } from '../features/inventory/inventory-store.ts';
 import type { createInvoicesStore } from '../features/invoices/invoices-store.ts';
@@ -24,7 +23,6 @@ export interface Stores {
   catalog: ReturnType<typeof createCatalogStore>;
   labels: ReturnType<typeof createLabelsStore>;
   invoices: ReturnType<typeof createInvoicesStore>;
-  about: ReturnType<typeof createAboutStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -91,4 +89,3 @@ export const useOrders = storeHook((s) => s.orders);
 export const useCatalog = storeHook((s) => s.catalog);
 export const useLabels = storeHook((s) => s.labels);
 export const useInvoices = storeHook((s) => s.invoices);
-export const useAbout = storeHook((s) => s.about);

@@ -2,7 +2,6 @@ import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
 import type { FileChecker } from '../ui/files/file-checker.ts';
 import type { ZplPreviewer } from '../features/labels/zpl-previewer.ts';
 import type { SoundPlayer } from '../features/station/feedback.ts';
-import { createAboutStore } from '../features/settings/about-store.ts';
 import { createCatalogStore } from '../features/products/catalog-store.ts';
 import type { Stores } from './context.tsx';
 import { createInventoryStore } from '../features/inventory/inventory-store.ts';
@@ -39,6 +38,5 @@ export function createStores(
     catalog: createCatalogStore(bridge),
     invoices: createInvoicesStore(bridge, deps.thumbnail, deps.checkFile),
     labels: createLabelsStore(bridge, deps.previewer, deps.checkFile, deps.now),
-    about: createAboutStore(bridge),
   };
 }

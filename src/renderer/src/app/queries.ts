@@ -40,6 +40,8 @@ export function createQueryClient(): QueryClient {
 
 /** Keys per bridge operation: the first element is the channel's name. */
 export const queryKeys = {
+  appInfo: () => ['getAppInfo'] as const,
+  notices: () => ['getThirdPartyNotices'] as const,
   trackings: (query: Record<string, string>) => ['queryTrackings', query] as const,
   inventory: (query: { sku?: string; warehouse?: string }) => ['queryInventory', query] as const,
   products: (query: { search?: string; page?: number }) => ['listProducts', query] as const,

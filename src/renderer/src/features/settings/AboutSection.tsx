@@ -1,22 +1,32 @@
 import { Alert, Button, Code, Group, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../ui/errors.ts';
-import { useAbout } from '../../app/context.tsx';
+import { useBridge } from '../../app/context.tsx';
+import { queryKeys, readError, unwrap } from '../../app/queries.ts';
 
 /** Settings → About: which Packbench this is, and the notices of what it contains. */
 export function AboutSection() {
   const { t } = useTranslation();
-  const info = useAbout((s) => s.info);
-  const notices = useAbout((s) => s.notices);
-  const error = useAbout((s) => s.error);
-  const loadInfo = useAbout((s) => s.loadInfo);
-  const loadNotices = useAbout((s) => s.loadNotices);
+  const bridge = useBridge();
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    void loadInfo();
-  }, [loadInfo]);
+  // Both are facts of this build: read once, never stale.
+  const appInfo = useQuery({
+    queryKey: queryKeys.appInfo(),
+    queryFn: () => unwrap(bridge.getAppInfo()),
+    staleTime: Infinity,
+  });
+  // The notices are long: fetched the first time someone opens them.
+  const noticesRead = useQuery({
+    queryKey: queryKeys.notices(),
+    queryFn: async () => (await unwrap(bridge.getThirdPartyNotices())).text,
+    staleTime: Infinity,
+    enabled: open,
+  });
+  const info = appInfo.data ?? null;
+  const notices = noticesRead.data ?? null;
+  const error = readError(noticesRead.error);
 
   return (
     <Stack gap="xs">
@@ -34,14 +44,7 @@ export function AboutSection() {
         </Text>
       )}
       <Group>
-        <Button
-          size="md"
-          variant="light"
-          onClick={() => {
-            setOpen(true);
-            void loadNotices();
-          }}
-        >
+        <Button size="md" variant="light" onClick={() => setOpen(true)}>
           {t('settings.notices')}
         </Button>
       </Group>
