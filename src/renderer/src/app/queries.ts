@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { OutboxChange } from '../../../shared/ipc/channels.ts';
 import type { JobKind } from '../../../shared/outbox.ts';
 import type { AppError, Result } from '../../../shared/result.ts';
@@ -68,4 +69,31 @@ export function invalidateForOutbox(client: QueryClient, change: OutboxChange): 
   if (change.job?.state !== 'done') return;
   for (const operation of STALE_AFTER[change.job.kind])
     void client.invalidateQueries({ queryKey: [operation] });
+}
+
+/**
+ * A read the operator asks for (a search, an id): nothing until asked, one cached read per
+ * question, and asking the same question again means "look again now", not "show what you had".
+ */
+export function useAskedRead<Q, T>(
+  key: (question: Q) => QueryKey,
+  read: (question: Q) => Promise<Result<T>>,
+) {
+  const [asked, setAsked] = useState<Q | null>(null);
+  const query = useQuery({
+    // Never fetched while nothing is asked (`enabled`), so the placeholder key holds no data.
+    queryKey: asked === null ? ['notAskedYet'] : key(asked),
+    queryFn: () => unwrap(read(asked as Q)),
+    enabled: asked !== null,
+  });
+  const ask = (question: Q) => {
+    if (JSON.stringify(question) === JSON.stringify(asked)) void query.refetch();
+    else setAsked(question);
+  };
+  return {
+    ask,
+    data: query.data ?? null,
+    loading: query.isFetching,
+    error: readError(query.error),
+  };
 }

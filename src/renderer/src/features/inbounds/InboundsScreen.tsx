@@ -14,9 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { LookupForm } from '../../ui/LookupForm.tsx';
 import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
-import { useQuery } from '@tanstack/react-query';
 import { useBridge, useCatalog } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
+import { queryKeys, useAskedRead } from '../../app/queries.ts';
 
 interface ItemDraft {
   sku: string;
@@ -37,18 +36,9 @@ export function InboundsScreen() {
     'sendAgain',
   ]);
   const bridge = useBridge();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const read = useQuery({
-    queryKey: queryKeys.inbound(openId ?? ''),
-    queryFn: () => unwrap(bridge.getInbound({ id: openId ?? '' })),
-    enabled: openId !== null,
-  });
-  const inbound = read.data ?? null;
-  const openInbound = (id: string) => {
-    if (id.trim() === openId) void read.refetch();
-    else setOpenId(id.trim());
-  };
-  const loading = read.isFetching;
+  const read = useAskedRead(queryKeys.inbound, (id: string) => bridge.getInbound({ id }));
+  const inbound = read.data;
+  const openInbound = (id: string) => read.ask(id.trim());
   const [warehouse, setWarehouse] = useState('SP01');
   const [expected, setExpected] = useState('');
   const [items, setItems] = useState<ItemDraft[]>([blankItem]);
@@ -83,7 +73,7 @@ export function InboundsScreen() {
           openInbound(id);
         }}
       />
-      <LoadState loading={loading} error={error ?? readError(read.error)} />
+      <LoadState loading={read.loading} error={error ?? read.error} />
       <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {inbound && (
         <Stack gap="xs" data-testid="inbound">

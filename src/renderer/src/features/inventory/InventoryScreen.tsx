@@ -5,9 +5,8 @@ import { TableHead } from '../../ui/TableHead.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { downloadText } from '../../ui/download.ts';
 import { inventoryCsv, inventoryView, type ExpiryTone } from './inventory-view.ts';
-import { useQuery } from '@tanstack/react-query';
 import { useBridge, useInventory } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
+import { queryKeys, useAskedRead } from '../../app/queries.ts';
 
 const ROW_COLOR: Record<ExpiryTone, string | undefined> = {
   expired: 'var(--mantine-color-red-1)',
@@ -27,23 +26,16 @@ export function InventoryScreen({
   const bridge = useBridge();
   const [sku, setSku] = useState('');
   const [warehouse, setWarehouse] = useState('');
-  // The search the operator asked for (null until the first): one cached read per search.
-  const [asked, setAsked] = useState<{ sku?: string; warehouse?: string } | null>(null);
-  const inventory = useQuery({
-    queryKey: queryKeys.inventory(asked ?? {}),
-    queryFn: () => unwrap(bridge.queryInventory(asked ?? {})),
-    enabled: asked !== null,
-  });
-  const rows = inventory.data ?? null;
-  const search = () => {
-    const next = {
+  const inventory = useAskedRead(
+    (query: { sku?: string; warehouse?: string }) => queryKeys.inventory(query),
+    (query) => bridge.queryInventory(query),
+  );
+  const rows = inventory.data;
+  const search = () =>
+    inventory.ask({
       ...(sku.trim() ? { sku: sku.trim() } : {}),
       ...(warehouse.trim() ? { warehouse: warehouse.trim() } : {}),
-    };
-    // The same search again means "look again now", not "show what you had".
-    if (JSON.stringify(next) === JSON.stringify(asked)) void inventory.refetch();
-    else setAsked(next);
-  };
+    });
   const view = rows ? inventoryView(rows, today(), thresholdDays) : null;
   const n = (value: number) => value.toLocaleString(i18n.language);
 
@@ -96,7 +88,7 @@ export function InventoryScreen({
           </Button>
         </Group>
       </form>
-      <LoadState loading={inventory.isFetching} error={readError(inventory.error)} />
+      <LoadState loading={inventory.loading} error={inventory.error} />
       {view && view.lines.length === 0 && <Text c="dimmed">{t('inventory.empty')}</Text>}
       {view && view.lines.length > 0 && (
         <>

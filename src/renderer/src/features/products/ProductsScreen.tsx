@@ -17,9 +17,8 @@ import type { Product } from '../../../../shared/api/schemas.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { LookupForm } from '../../ui/LookupForm.tsx';
 import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
-import { useQuery } from '@tanstack/react-query';
 import { useBridge, useCatalog } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
+import { queryKeys, useAskedRead } from '../../app/queries.ts';
 
 interface Draft {
   sku: string;
@@ -57,32 +56,16 @@ export function ProductsScreen() {
     'sendAgain',
   ]);
   const bridge = useBridge();
-  // What the operator asked for (null until asked): each a cached read of its own.
-  const [search, setSearch] = useState<string | null>(null);
-  const [openSku, setOpenSku] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: queryKeys.products({ search: search ?? '', page: 1 }),
-    queryFn: () =>
-      unwrap(
-        bridge.listProducts({ ...(search?.trim() ? { search: search.trim() } : {}), page: 1 }),
-      ),
-    enabled: search !== null,
-  });
-  const detail = useQuery({
-    queryKey: queryKeys.product(openSku ?? ''),
-    queryFn: () => unwrap(bridge.getProduct({ sku: openSku ?? '' })),
-    enabled: openSku !== null,
-  });
-  const products = list.data ?? null;
-  const product = detail.data ?? null;
-  const searchProducts = (text: string) => {
-    if (text === search) void list.refetch();
-    else setSearch(text);
-  };
-  const openProduct = (sku: string) => {
-    if (sku.trim() === openSku) void detail.refetch();
-    else setOpenSku(sku.trim());
-  };
+  const list = useAskedRead(
+    (search: string) => queryKeys.products({ search, page: 1 }),
+    (search) =>
+      bridge.listProducts({ ...(search.trim() ? { search: search.trim() } : {}), page: 1 }),
+  );
+  const detail = useAskedRead(queryKeys.product, (sku: string) => bridge.getProduct({ sku }));
+  const products = list.data;
+  const product = detail.data;
+  const searchProducts = (text: string) => list.ask(text);
+  const openProduct = (sku: string) => detail.ask(sku.trim());
   const [draft, setDraft] = useState<Draft>(empty);
   const [editing, setEditing] = useState<'create' | 'update' | null>(null);
 
@@ -125,8 +108,8 @@ export function ProductsScreen() {
         onSubmit={(text) => searchProducts(text)}
       />
       <LoadState
-        loading={list.isFetching || detail.isFetching}
-        error={error ?? readError(list.error) ?? readError(detail.error)}
+        loading={list.loading || detail.loading}
+        error={error ?? list.error ?? detail.error}
       />
       <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {editing && (

@@ -12,9 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { TrackingTimeline } from '../../ui/TrackingTimeline.tsx';
-import { useQuery } from '@tanstack/react-query';
 import { useBridge } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
+import { queryKeys, useAskedRead } from '../../app/queries.ts';
 
 export type TrackingField = 'order' | 'id' | 'code';
 
@@ -24,21 +23,15 @@ export function TrackingsScreen() {
   const bridge = useBridge();
   const [field, setField] = useState<TrackingField>('order');
   const [value, setValue] = useState('');
-  // The search the operator asked for; the query runs (and is cached) per search.
-  const [asked, setAsked] = useState<Partial<Record<TrackingField, string>> | null>(null);
-  const trackings = useQuery({
-    queryKey: queryKeys.trackings(asked ?? {}),
-    queryFn: () => unwrap(bridge.queryTrackings(asked ?? {})),
-    enabled: asked !== null,
-  });
-  const results = trackings.data ?? null;
+  const trackings = useAskedRead(
+    (query: Partial<Record<TrackingField, string>>) => queryKeys.trackings(query),
+    (query) => bridge.queryTrackings(query),
+  );
+  const results = trackings.data;
   const search = (by: TrackingField, text: string) => {
-    if (!text.trim()) return;
-    const next = { [by]: text.trim() };
-    // The same search again means "look again now", not "show what you had".
-    if (JSON.stringify(next) === JSON.stringify(asked)) void trackings.refetch();
-    else setAsked(next);
+    if (text.trim()) trackings.ask({ [by]: text.trim() });
   };
+
   return (
     <Stack>
       <Title order={2}>{t('trackings.title')}</Title>
@@ -69,7 +62,7 @@ export function TrackingsScreen() {
           </Button>
         </Group>
       </form>
-      <LoadState loading={trackings.isFetching} error={readError(trackings.error)} />
+      <LoadState loading={trackings.loading} error={trackings.error} />
       {results && results.length === 0 && <Text c="dimmed">{t('trackings.none')}</Text>}
       {results?.map((tracking) => (
         <Card key={tracking.id} withBorder data-testid="tracking-result">
