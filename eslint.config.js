@@ -54,6 +54,25 @@ export default tseslint.config(
     },
   },
   {
+    // The ZPL engine's core runs in a Web Worker, in main and in a terminal: no Node, DOM or
+    // Electron. Only its adapters in src/zpl/cli may touch the file system.
+    files: ['src/zpl/**/*.ts'],
+    ignores: ['src/zpl/cli/**', 'src/zpl/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'electron', 'electron/*', 'react', 'react-dom'],
+              message: 'The ZPL engine core stays pure TypeScript; adapters live in src/zpl/cli.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Layers that only look down. Each process gets only what it may run: a renderer that
     // imported main would drag Node into the page; main reaching into the sandbox's insides
     // would make the embedded default impossible to replace.
@@ -66,6 +85,7 @@ export default tseslint.config(
         { type: 'main', pattern: 'src/main/**', partialMatch: false },
         { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
         { type: 'renderer', pattern: 'src/renderer/**', partialMatch: false },
+        { type: 'zpl', pattern: 'src/zpl/**', partialMatch: false },
       ],
       // The sandbox's public entry: the only door main may use.
       'boundaries/files': [{ category: 'sandbox-entry', pattern: 'src/sandbox/index.ts' }],
@@ -82,6 +102,18 @@ export default tseslint.config(
               disallow: {
                 to: {
                   element: { types: { anyOf: ['sandbox', 'main', 'preload', 'renderer'] } },
+                },
+              },
+            },
+            {
+              // The ZPL engine is a library of its own: the renderer's worker, main's print
+              // queue and the CLI all read labels through it, so it can lean on none of them.
+              from: { element: { type: 'zpl' } },
+              disallow: {
+                to: {
+                  element: {
+                    types: { anyOf: ['shared', 'sandbox', 'main', 'preload', 'renderer'] },
+                  },
                 },
               },
             },

@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: [
-            'src/{main,preload,sandbox,shared}/**/*.test.ts',
+            'src/{main,preload,sandbox,shared,zpl}/**/*.test.ts',
             'test/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
