@@ -5,6 +5,13 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 
+// Failure details reach the window and the logs, so only safeDetails (which must be given a
+// redaction) may make one: a cast would smuggle a raw value past it.
+const noDetailsCast = {
+  selector: "TSAsExpression[typeAnnotation.typeName.name='Details']",
+  message: 'Details come from safeDetails(value, redact), never from a cast.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -71,6 +78,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/details.ts'],
+    rules: { 'no-restricted-syntax': ['error', noDetailsCast] },
   },
   {
     // Layers that only look down. Each process gets only what it may run: a renderer that
@@ -164,6 +176,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        noDetailsCast,
         {
           selector: "MemberExpression[object.name='core'][property.name='outbox']",
           message: 'Handlers use core.work (the outbox for the active profile), not core.outbox.',
@@ -190,6 +203,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
+        noDetailsCast,
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: 'Use new Date(clock.now()).',

@@ -6,6 +6,8 @@ export const SYSTEM_PREREQUISITES = [
   { command: 'gnome-keyring-daemon', pkg: 'gnome-keyring' },
   { command: 'dbus-run-session', pkg: 'dbus' },
   { command: 'gdbus', pkg: 'libglib2.0-bin' },
+  // Reads label text back from the ZPL engine's images: the OCR check must not trust the renderer.
+  { command: 'tesseract', pkg: 'tesseract-ocr' },
 ] as const;
 
 export const hasCommand = (command: string): boolean =>

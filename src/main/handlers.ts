@@ -1,7 +1,7 @@
 import type { AppInfo } from '../shared/ipc/channels.ts';
 import { ok } from '../shared/result.ts';
 import type { StationCore } from './core/station-core.ts';
-import { asResult } from './errors-to-result.ts';
+import { asResult as resultOf } from './errors-to-result.ts';
 import type { Handlers } from './ipc-manager.ts';
 
 export interface HandlerDeps {
@@ -13,6 +13,8 @@ export interface HandlerDeps {
 
 /** Every IPC channel, implemented on the station core. Inputs arrive already validated. */
 export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps): Handlers {
+  // Every failure a handler returns passes the station's known secrets on its way out.
+  const asResult = <T>(work: () => Promise<T> | T) => resultOf(work, core.redact);
   const profileList = () => ({
     profiles: core.profiles.list(),
     activeId: core.profiles.active().id,

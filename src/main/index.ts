@@ -131,6 +131,7 @@ async function start(dataDir: string): Promise<void> {
       isTrustedSender: createSenderCheck(ownWebContents, (url) =>
         devServerUrl ? url.startsWith(devServerUrl) || isAppUrl(url) : isAppUrl(url),
       ),
+      redact: core.redact,
       log: (message) => console.warn(message),
     },
   );

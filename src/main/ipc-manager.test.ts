@@ -1,3 +1,5 @@
+import { nothingSecret } from '../shared/details.ts';
+import { KnownSecrets } from './core/known-secrets.ts';
 import { describe, expect, it } from 'vitest';
 import { channelOf, invokeNames } from '../shared/ipc/channels.ts';
 import { ok } from '../shared/result.ts';
@@ -44,6 +46,7 @@ describe('registerIpcHandlers', () => {
     const { ipcMain, handlers } = fakeIpcMain();
     const dispose = registerIpcHandlers(ipcMain, stubHandlers(), {
       isTrustedSender: senderCheck,
+      redact: nothingSecret,
     });
     expect([...handlers.keys()].sort()).toEqual(invokeNames.map(channelOf).sort());
     dispose();
@@ -52,7 +55,10 @@ describe('registerIpcHandlers', () => {
 
   it('answers our own window with a Result', async () => {
     const { ipcMain, handlers } = fakeIpcMain();
-    registerIpcHandlers(ipcMain, stubHandlers(), { isTrustedSender: senderCheck });
+    registerIpcHandlers(ipcMain, stubHandlers(), {
+      isTrustedSender: senderCheck,
+      redact: nothingSecret,
+    });
     const result = await handlers.get('packbench:getAppInfo')?.(ownEvent, undefined);
     expect(result).toEqual({ ok: true, value: appInfo() });
   });
@@ -72,6 +78,7 @@ describe('registerIpcHandlers', () => {
     const logs: string[] = [];
     registerIpcHandlers(ipcMain, stubHandlers(), {
       isTrustedSender: senderCheck,
+      redact: nothingSecret,
       log: (m) => logs.push(m),
     });
     const result = await handlers.get('packbench:getAppInfo')?.(event, undefined);
@@ -81,7 +88,10 @@ describe('registerIpcHandlers', () => {
 
   it('rejects input that does not match the channel schema, naming the channel', async () => {
     const { ipcMain, handlers } = fakeIpcMain();
-    registerIpcHandlers(ipcMain, stubHandlers(), { isTrustedSender: senderCheck });
+    registerIpcHandlers(ipcMain, stubHandlers(), {
+      isTrustedSender: senderCheck,
+      redact: nothingSecret,
+    });
     const result = await handlers.get('packbench:getAppInfo')?.(ownEvent, { unexpected: true });
     expect(result).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
     expect(JSON.stringify(result)).toMatch(/getAppInfo/);
@@ -97,9 +107,35 @@ describe('registerIpcHandlers', () => {
           throw new Error('boom');
         },
       },
-      { isTrustedSender: senderCheck, log: () => undefined },
+      { isTrustedSender: senderCheck, redact: nothingSecret, log: () => undefined },
     );
     const result = await handlers.get('packbench:getAppInfo')?.(ownEvent, undefined);
     expect(result).toMatchObject({ ok: false, error: { code: 'internal', message: 'boom' } });
+  });
+
+  it('redacts the known secrets from a crash, its log line and an invalid input before they leave', async () => {
+    const KEY = 'sk-live-9d2e61fa03bc77';
+    const secrets = new KnownSecrets();
+    secrets.note(KEY);
+    const { ipcMain, handlers } = fakeIpcMain();
+    const logs: string[] = [];
+    registerIpcHandlers(
+      ipcMain,
+      {
+        ...stubHandlers(),
+        getAppInfo: () => {
+          throw new Error(`upstream echoed ${KEY}`);
+        },
+      },
+      { isTrustedSender: senderCheck, redact: secrets.redact, log: (m) => logs.push(m) },
+    );
+    const crashed = await handlers.get('packbench:getAppInfo')?.(ownEvent, undefined);
+    const refused = await handlers.get('packbench:getAppInfo')?.(ownEvent, { [KEY]: KEY });
+    expect(crashed).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'ipc.invalid_input' } });
+    for (const text of [JSON.stringify(crashed), JSON.stringify(refused), logs.join('\n')]) {
+      expect(text).not.toContain(KEY);
+    }
+    expect(JSON.stringify(crashed)).toContain(`••••${KEY.slice(-4)}`);
   });
 });

@@ -10,6 +10,7 @@ import {
   inputSchemas,
   type ParsedInput,
 } from '../shared/ipc/input-schemas.ts';
+import { safeDetails, type Redact } from '../shared/details.ts';
 import { fail, type Result } from '../shared/result.ts';
 
 export interface IpcEventLike {
@@ -32,6 +33,8 @@ export type Handlers = {
 export interface IpcManagerOptions {
   /** True only for our own windows on our own origin; everything else is dropped. */
   isTrustedSender: (event: IpcEventLike) => boolean;
+  /** The station's known secrets: refusals and crashes are redacted before they leave. */
+  redact: Redact;
   log?: (message: string) => void;
 }
 
@@ -39,7 +42,7 @@ export interface IpcManagerOptions {
 export function registerIpcHandlers(
   ipcMain: IpcMainLike,
   handlers: Handlers,
-  { isTrustedSender, log = () => undefined }: IpcManagerOptions,
+  { isTrustedSender, redact, log = () => undefined }: IpcManagerOptions,
 ): () => void {
   for (const name of invokeNames) {
     const channel = channelOf(name);
@@ -66,14 +69,16 @@ export function registerIpcHandlers(
     if (!parsed.success) {
       // Over a bound of the limit table: its own code and sentence, and no echo of the input.
       const refusal =
-        boundsRefusal(parsed.error) ??
-        fileRefusal(parsed.error, String((raw as { fileName?: unknown })?.fileName ?? ''));
+        boundsRefusal(parsed.error, redact) ??
+        fileRefusal(parsed.error, String((raw as { fileName?: unknown })?.fileName ?? ''), redact);
       if (refusal) return fail(refusal);
       return fail({
         code: 'ipc.invalid_input',
         messageKey: 'errors.ipc.invalid_input',
-        message: `Invalid input for ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`,
-        details: parsed.error.issues,
+        message: redact(
+          `Invalid input for ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`,
+        ),
+        details: safeDetails(parsed.error.issues, redact),
       });
     }
     try {
@@ -82,11 +87,11 @@ export function registerIpcHandlers(
       ) => Promise<Result<unknown>> | Result<unknown>;
       return await handler(parsed.data);
     } catch (error) {
-      log(`ipc: ${name} threw: ${error instanceof Error ? error.stack : String(error)}`);
+      log(redact(`ipc: ${name} threw: ${error instanceof Error ? error.stack : String(error)}`));
       return fail({
         code: 'internal',
         messageKey: 'errors.internal',
-        message: error instanceof Error ? error.message : String(error),
+        message: redact(error instanceof Error ? error.message : String(error)),
       });
     }
   }

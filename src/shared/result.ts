@@ -1,3 +1,4 @@
+import type { Details } from './details.ts';
 import type { MessageKey } from './i18n/message-key.ts';
 
 /** A failure that crosses process boundaries intact (thrown errors lose all but `message` over IPC). */
@@ -14,7 +15,8 @@ export interface AppError {
   serviceMessage?: string;
   status?: number;
   requestId?: string;
-  details?: unknown;
+  /** Facts for the raw view, redacted by construction (see details.ts). */
+  details?: Details;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };

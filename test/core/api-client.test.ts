@@ -1,3 +1,4 @@
+import { nothingSecret } from '../../src/shared/details.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions, type AttemptLog } from '../../src/main/api/client.ts';
 import {
@@ -338,7 +339,7 @@ describe('the API key never leaks', () => {
       error.message,
       error.stack ?? '',
       JSON.stringify(error),
-      JSON.stringify(error.toAppError()),
+      JSON.stringify(error.toAppError(nothingSecret)),
       ...logs,
     ].join('\n');
     expect(everything).not.toContain(secret);

@@ -23,6 +23,8 @@ describe('layers only look down (eslint-plugin-boundaries fails lint otherwise)'
     ['src/preload/fixture.ts', "import { createHandlers } from '../main/handlers.ts';"],
     ['src/renderer/src/fixture.ts', "import { createHandlers } from '../../main/handlers.ts';"],
     ['src/renderer/src/fixture.ts', "import { startSandbox } from '../../sandbox/index.ts';"],
+    ['src/zpl/fixture.ts', "import { ok } from '../shared/result.ts';"],
+    ['src/zpl/fixture.ts', "import { StationCore } from '../main/core/station-core.ts';"],
   ])('refuses %s: %s', async (path, code) => {
     expect(await boundaryErrors(path, `${code}\nexport const x = 1;\n`)).toHaveLength(1);
   });
@@ -33,7 +35,21 @@ describe('layers only look down (eslint-plugin-boundaries fails lint otherwise)'
     ['src/sandbox/fixture.ts', "import { ok } from '../shared/result.ts';"],
     ['src/renderer/src/fixture.ts', "import { ok } from '../../shared/result.ts';"],
     ['src/preload/fixture.ts', "import { channels } from '../shared/ipc/channels.ts';"],
+    ['src/main/fixture.ts', "import { Bitmap } from '../zpl/bitmap.ts';"],
+    ['src/renderer/src/fixture.ts', "import { Bitmap } from '../../zpl/bitmap.ts';"],
   ])('allows %s: %s', async (path, code) => {
     expect(await boundaryErrors(path, `${code}\nexport const x = 1;\n`)).toEqual([]);
+  });
+});
+
+describe('the ZPL engine core stays pure TypeScript', () => {
+  const nodeImport = "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n";
+  const rules = async (path: string) => {
+    const [result] = await eslint.lintText(nodeImport, { filePath: resolve(ROOT, path) });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+  it('refuses Node in the core and allows it in the CLI adapter', async () => {
+    expect(await rules('src/zpl/fixture.ts')).toContain('no-restricted-imports');
+    expect(await rules('src/zpl/cli/fixture.ts')).toEqual([]);
   });
 });

@@ -41,3 +41,22 @@ describe('Retry-After', () => {
     expect(parseRetryAfter(null, now)).toBe(1);
   });
 });
+
+describe('failure details are redacted by construction (lint)', () => {
+  const cast =
+    "import type { Details } from '../shared/details.ts';\nexport const d = { raw: 'sk' } as unknown as Details;\n";
+  it.each([
+    'src/main/fixture.ts',
+    'src/main/handlers.ts',
+    'src/main/core/fixture.ts',
+    'src/renderer/src/fixture.ts',
+  ])('refuses a cast to Details in %s', async (path) => {
+    expect(await rulesHit(path, cast)).toContain('no-restricted-syntax');
+  });
+
+  it('lets details.ts itself make one', async () => {
+    expect(
+      await rulesHit('src/shared/details.ts', cast.replace('../shared/details.ts', './x.ts')),
+    ).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { nothingSecret } from '../../src/shared/details.ts';
 import { describe, expect, it } from 'vitest';
 import {
   registerIpcHandlers,
@@ -29,7 +30,7 @@ function station() {
       removeHandler: (channel) => void registered.delete(channel),
     },
     handlers,
-    { isTrustedSender: () => true },
+    { isTrustedSender: () => true, redact: nothingSecret },
   );
   const own: IpcEventLike = { sender: { id: 1 }, senderFrame: { url: 'app://packbench/' } };
   const invoke = (name: InvokeName, input: unknown) =>

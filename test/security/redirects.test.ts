@@ -1,3 +1,4 @@
+import { nothingSecret } from '../../src/shared/details.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedirectError } from '../../src/main/api/errors.ts';
 import { MAX_REDIRECTS } from '../../src/main/api/redirects.ts';
@@ -38,7 +39,7 @@ describe('redirects', () => {
           messageKey: 'errors.api.redirect',
           uncertain: false,
         });
-        expect((error as RedirectError).toAppError()).toMatchObject({
+        expect((error as RedirectError).toAppError(nothingSecret)).toMatchObject({
           code: 'api.redirect.cross_origin',
           messageKey: 'errors.api.redirect',
         });

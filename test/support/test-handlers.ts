@@ -31,6 +31,6 @@ export function registerTestHandlers(options: {
       }),
       thirdPartyNotices: options.thirdPartyNotices ?? (() => ''),
     }),
-    { isTrustedSender: options.isTrustedSender },
+    { isTrustedSender: options.isTrustedSender, redact: core.redact },
   );
 }

@@ -1,3 +1,4 @@
+import { safeDetails, type Redact } from '../../shared/details.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { AppError } from '../../shared/result.ts';
 
@@ -61,15 +62,16 @@ export abstract class ApiError extends Error {
     return this.ownMessageKey ?? `errors.api.${this.family}`;
   }
 
-  toAppError(): AppError {
+  /** The failure as the window may see it: every text through `redact`, whatever the client did. */
+  toAppError(redact: Redact): AppError {
     return {
       code: `api.${this.family}.${this.code}`,
       messageKey: this.messageKey,
-      message: this.message,
+      message: redact(this.message),
       ...(this.status === undefined ? {} : { status: this.status }),
       ...(this.requestId === undefined ? {} : { requestId: this.requestId }),
-      ...(this.serviceMessage === undefined ? {} : { serviceMessage: this.serviceMessage }),
-      ...(this.details === undefined ? {} : { details: this.details }),
+      ...(this.serviceMessage === undefined ? {} : { serviceMessage: redact(this.serviceMessage) }),
+      ...(this.details === undefined ? {} : { details: safeDetails(this.details, redact) }),
     };
   }
 }

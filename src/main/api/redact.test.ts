@@ -1,3 +1,4 @@
+import { nothingSecret } from '../../shared/details.ts';
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, NetworkError } from './errors.ts';
 import { createRedactor, mask, redact } from './redact.ts';
@@ -94,7 +95,7 @@ describe('redactor.value: copies with nothing left behind', () => {
     expect(cause).toBeInstanceOf(TypeError);
     expect(cause.cause.message).toBe(`socket said ${MASK}`);
     expect(cause.cause.data).toBe(`raw ${MASK}`);
-    expect(out.toAppError()).toMatchObject({ code: `api.authentication.c-${MASK}` });
+    expect(out.toAppError(nothingSecret)).toMatchObject({ code: `api.authentication.c-${MASK}` });
     expect(JSON.stringify(out)).not.toContain(KEY);
   });
 

@@ -1,3 +1,4 @@
+import { nothingSecret } from '../../shared/details.ts';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../test/support/fake-clock.ts';
 import { AuthenticationError, NetworkError, ServerError } from '../api/errors.ts';
@@ -7,6 +8,7 @@ function setup(answers: (() => Promise<{ status: string }>)[]) {
   const clock = new FakeClock(0);
   let calls = 0;
   const monitor = new HealthMonitor({
+    redact: nothingSecret,
     clock,
     intervalMs: 30_000,
     retryMs: 2_000,
@@ -84,6 +86,7 @@ describe('HealthMonitor', () => {
     expect(server.monitor.current().state).toBe('degraded');
     const slowOne = setup([]);
     const slowMonitor = new HealthMonitor({
+      redact: nothingSecret,
       clock: slowOne.clock,
       check: slow(slowOne.clock),
       degradedLatencyMs: 3_000,

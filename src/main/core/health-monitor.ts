@@ -1,3 +1,4 @@
+import type { Redact } from '../../shared/details.ts';
 import type { HealthSnapshot, HealthState } from '../../shared/status.ts';
 import {
   ApiError,
@@ -7,10 +8,13 @@ import {
   TimeoutError,
 } from '../api/errors.ts';
 import type { Clock } from './clock.ts';
+import { toAppError } from '../errors-to-result.ts';
 import { KeychainError } from './keychain.ts';
 
 export interface HealthMonitorOptions {
   clock: Clock;
+  /** The station's known secrets: the last error is shown in the status bar. */
+  redact: Redact;
   /** Calls GET /health-check in the background lane; resolves with the server's status word. */
   check: (signal: AbortSignal) => Promise<{ status: string }>;
   /** Between checks while up. */
@@ -153,19 +157,13 @@ export class HealthMonitor {
         latencyMs: null,
         lastCheckedAt: this.o.clock.now(),
         lastError:
-          error instanceof ApiError
-            ? error.toAppError()
-            : error instanceof KeychainError
-              ? {
-                  code: `keychain.${error.state}`,
-                  messageKey: error.messageKey,
-                  message: error.message,
-                }
-              : {
-                  code: 'health.failed',
-                  messageKey: 'errors.internal',
-                  message: error instanceof Error ? error.message : String(error),
-                },
+          error instanceof ApiError || error instanceof KeychainError
+            ? toAppError(error, this.o.redact)
+            : {
+                code: 'health.failed',
+                messageKey: 'errors.internal',
+                message: this.o.redact(error instanceof Error ? error.message : String(error)),
+              },
       };
     }
     this.publish(next);

@@ -1,3 +1,4 @@
+import type { Redact } from '../../shared/details.ts';
 import { join } from 'node:path';
 import type { Profile } from '../../shared/profile.ts';
 import type {
@@ -21,6 +22,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { ProductNames } from './product-names.ts';
 import { StationWork } from './station-work.ts';
 import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
+import { KnownSecrets } from './known-secrets.ts';
 import { classifyKeychainError, type Keychain, type KeychainError } from './keychain.ts';
 import { ProfileStore } from './profile-store.ts';
 import { Outbox, type OutboxOptions } from '../outbox/outbox.ts';
@@ -61,6 +63,9 @@ const DEMO_KEY = (DEMO_COMPANIES[0] as (typeof DEMO_COMPANIES)[number]).apiKey;
 export class StationCore {
   readonly profiles: ProfileStore;
   readonly keychain: Keychain;
+  /** Every key seen since start; whatever leaves main as a failure is redacted against them. */
+  private readonly secrets = new KnownSecrets();
+  readonly redact: Redact = (text) => this.secrets.redact(text);
   private readonly o: StationCoreOptions & { clock: Clock };
   private readonly budgets: BudgetRegistry;
   private sandbox: RunningSandbox | null = null;
@@ -111,6 +116,7 @@ export class StationCore {
     this.work = new StationWork(this.outbox, () => this.profiles.active().id);
     this.health = new HealthMonitor({
       clock: this.o.clock,
+      redact: this.secrets.redact,
       ...options.health,
       check: async (signal) => (await this.api()).healthCheck({ signal }),
     });
@@ -215,6 +221,7 @@ export class StationCore {
     if (keychain.state === 'available') {
       try {
         stored = await this.keychain.get(profile.id);
+        this.secrets.note(stored);
       } catch (error) {
         const failure = classifyKeychainError(error);
         return {
@@ -242,6 +249,8 @@ export class StationCore {
 
   async setKey(profileId: string, key: string): Promise<KeyStatus> {
     this.profiles.get(profileId);
+    // Known before it is stored: a keychain failure's own message may quote it.
+    this.secrets.note(key.trim());
     try {
       await this.keychain.set(profileId, key.trim());
     } catch (error) {
@@ -413,6 +422,7 @@ export class StationCore {
     let stored: string | null = null;
     try {
       stored = await this.keychain.get(profile.id);
+      this.secrets.note(stored);
     } catch (error) {
       const failure = this.keychainFailed(error);
       // The sandbox never needs a secret; real environments must not run without their key.

@@ -14,6 +14,7 @@ import {
   type JobPayloadInput,
 } from '../outbox.ts';
 import { profileInputSchema } from '../profile.ts';
+import { safeDetails, type Redact } from '../details.ts';
 import type { AppError } from '../result.ts';
 import type { InvokeChannels, InvokeName } from './channels.ts';
 
@@ -60,7 +61,7 @@ const bounded = <T extends z.ZodType>(schema: T) =>
     .pipe(schema);
 
 /** The failure for an input refused by the limit table (its own code and sentence), or null. */
-export function boundsRefusal(error: z.ZodError): AppError | null {
+export function boundsRefusal(error: z.ZodError, redact: Redact): AppError | null {
   const issue = error.issues.find(
     (i) => i.code === 'custom' && typeof (i.params as { bound?: unknown })?.bound === 'string',
   );
@@ -69,8 +70,9 @@ export function boundsRefusal(error: z.ZodError): AppError | null {
   return {
     code: `limits.${bound}`,
     messageKey: `errors.limits.${bound}`,
-    message: `${describePath(issue.path as (string | number)[])} ${issue.message}.`,
-    details: { path: issue.path, limit },
+    // The path may hold the caller's own property names: redacted like any text.
+    message: redact(`${describePath(issue.path as (string | number)[])} ${issue.message}.`),
+    details: safeDetails({ path: issue.path, limit }, redact),
   };
 }
 
@@ -106,12 +108,17 @@ const fileRule =
   };
 
 /** The failure for a file refused by the file rules (its own code and sentence), or null. */
-export function fileRefusal(error: z.ZodError, fileName: string): AppError | null {
+export function fileRefusal(
+  error: z.ZodError,
+  rawFileName: string,
+  redact: Redact,
+): AppError | null {
   const issue = error.issues.find(
     (i) => i.code === 'custom' && typeof (i.params as { file?: unknown })?.file === 'string',
   );
   if (!issue || issue.code !== 'custom') return null;
   const reason = (issue.params as { file: FileRefusal }).file;
+  const fileName = redact(rawFileName);
   return {
     code: `files.${reason}`,
     messageKey: `files.${reason}`,
