@@ -1,3 +1,4 @@
+import { nodeFs } from '../../src/main/core/station-fs.ts';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
@@ -85,7 +86,7 @@ describe('crash safety', () => {
     expect(killed).toBe(CYCLES);
     expect(seen.length).toBeGreaterThan(0);
 
-    const db = openDatabase(file);
+    const db = openDatabase(file, nodeFs);
     const store = new JobStore(db, { now: Date.now });
     const receipts = sandbox.receipts('acme');
     const count = (kind: string, key: (r: (typeof receipts)[number]) => string, content: string) =>

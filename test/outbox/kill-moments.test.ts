@@ -1,3 +1,4 @@
+import { nodeFs } from '../../src/main/core/station-fs.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -126,7 +127,7 @@ describe('SIGKILL at chosen moments', () => {
     expect(final.code, final.stderr).toBe(0);
     for (const moment of MOMENTS) expect(killedAt.get(moment), moment).toBe(PER_MOMENT);
 
-    const db = openDatabase(file);
+    const db = openDatabase(file, nodeFs);
     const store = new JobStore(db, { now: Date.now });
     expect(store.counts()).toMatchObject({ queued: 0, sending: 0, uncertain: 0 });
     const receipts = sandbox.receipts('acme');

@@ -1,3 +1,4 @@
+import { nodeFs } from '../../src/main/core/station-fs.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -82,7 +83,7 @@ describe('one outbox, two processes', () => {
     await third.exit;
     expect(third.lines).toContain('idle');
 
-    const db = openDatabase(file);
+    const db = openDatabase(file, nodeFs);
     const store = new JobStore(db, { now: Date.now });
     const jobs = store.list({ limit: 1_000 });
     expect(jobs).toHaveLength(30);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -8,9 +7,9 @@ import {
   type Profile,
   type ProfileInput,
 } from '../../shared/profile.ts';
-import * as fsPromises from 'node:fs/promises';
 import { systemClock } from './clock.ts';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
+import { nodeFs, type StationFs } from './station-fs.ts';
 
 const fileSchema = z.object({
   version: z.literal(1),
@@ -45,8 +44,15 @@ export class ProfileStore {
   /** Set when a damaged file was moved aside on load. */
   readonly recoveredFrom: string | null = null;
 
-  constructor(dataDir: string, now: () => Date = () => new Date(systemClock.now())) {
-    mkdirSync(dataDir, { recursive: true });
+  private readonly fs: StationFs;
+
+  constructor(
+    dataDir: string,
+    now: () => Date = () => new Date(systemClock.now()),
+    fs: StationFs = nodeFs,
+  ) {
+    this.fs = fs;
+    fs.makeDir(dataDir);
     this.file = join(dataDir, 'profiles.json');
     this.now = now;
     const loaded = this.load();
@@ -110,15 +116,15 @@ export class ProfileStore {
 
   private save(): Promise<void> {
     const text = `${JSON.stringify(this.data, null, 2)}\n`;
-    this.saving = this.saving.then(() => writeFileAtomic(fsPromises, this.file, text));
+    this.saving = this.saving.then(() => writeFileAtomic(this.fs.atomic, this.file, text));
     return this.saving;
   }
 
   private load(): { data: ProfilesFile; recoveredFrom: string | null } {
-    if (!existsSync(this.file)) return { data: this.initial(), recoveredFrom: null };
+    if (!this.fs.exists(this.file)) return { data: this.initial(), recoveredFrom: null };
     let problem: string;
     try {
-      const parsed = fileSchema.safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
+      const parsed = fileSchema.safeParse(JSON.parse(this.fs.readText(this.file)));
       if (
         parsed.success &&
         parsed.data.profiles.some((p) => p.id === parsed.data.activeProfileId)
@@ -130,7 +136,7 @@ export class ProfileStore {
       problem = (error as Error).message;
     }
     const aside = `${this.file}.damaged-${this.now().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(this.file, aside);
+    this.fs.rename(this.file, aside);
     console.warn(
       `profiles: ${this.file} was unreadable (${problem.slice(0, 200)}); moved to ${aside}`,
     );

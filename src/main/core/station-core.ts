@@ -17,7 +17,8 @@ import { ApiClient } from '../api/client.ts';
 import { AuthenticationError, NetworkError } from '../api/errors.ts';
 import { mask } from '../api/redact.ts';
 import { BudgetRegistry } from './budget-registry.ts';
-import { checkDataDir } from './data-dir.ts';
+import { checkDataDir, type DiskProbe } from './data-dir.ts';
+import { nodeFs, type StationFs } from './station-fs.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { ProductNames } from './product-names.ts';
 import { StationWork } from './station-work.ts';
@@ -33,6 +34,10 @@ export interface StationCoreOptions {
   keychain: Keychain;
   clock?: Clock;
   fetch?: typeof fetch;
+  /** Around profiles.json and the outbox's file; default the real one. */
+  fs?: StationFs;
+  /** Whether the data folder can be written and has room; default asks the real disk. */
+  diskProbe?: DiskProbe;
   /** How the embedded sandbox starts; tests and benchmarks may pass their own options. */
   startEmbeddedSandbox?: (options: SandboxOptions) => Promise<RunningSandbox>;
   budget?: Omit<BudgetOptions, 'clock'>;
@@ -92,12 +97,13 @@ export class StationCore {
   private constructor(options: StationCoreOptions) {
     this.o = { ...options, clock: options.clock ?? systemClock };
     this.keychain = options.keychain;
-    checkDataDir(options.dataDir);
+    checkDataDir(options.dataDir, options.diskProbe);
     // The outbox opens first: a database from a newer Packbench must stop the start before
     // anything else in the data directory is touched.
     this.outbox = new Outbox({
       file: join(options.dataDir, 'outbox.sqlite'),
       clock: this.o.clock,
+      fs: options.fs ?? nodeFs,
       ...options.outbox,
       clientFor: (profileId) => this.clientForProfile(profileId),
       // Only the active profile is watched; others find out by trying (and back off).
@@ -106,7 +112,11 @@ export class StationCore {
       hasProfile: (profileId) => this.profiles.list().some((p) => p.id === profileId),
     });
     try {
-      this.profiles = new ProfileStore(options.dataDir, () => new Date(this.o.clock.now()));
+      this.profiles = new ProfileStore(
+        options.dataDir,
+        () => new Date(this.o.clock.now()),
+        options.fs ?? nodeFs,
+      );
     } catch (error) {
       void this.outbox.close();
       throw error;

@@ -1,6 +1,6 @@
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { StationFs } from '../core/station-fs.ts';
 
 /** Versioned migrations: append only; each runs once, in its own transaction. */
 export const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -88,15 +88,15 @@ export class NewerSchemaError extends Error {
   }
 }
 
-export function openDatabase(file: string, migrations = MIGRATIONS): DatabaseSync {
+export function openDatabase(file: string, fs: StationFs, migrations = MIGRATIONS): DatabaseSync {
   const newest = migrations.at(-1)?.version ?? 0;
-  if (file !== ':memory:' && existsSync(file)) {
+  if (file !== ':memory:' && fs.exists(file)) {
     // Read the version before anything writes: switching the journal mode or migrating would
     // change a newer Packbench's file.
-    const found = storedSchemaVersion(file);
+    const found = storedSchemaVersion(file, fs);
     if (found > newest) throw new NewerSchemaError(file, found, newest);
   }
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') fs.makeDir(dirname(file));
   const db = new DatabaseSync(file);
   try {
     takeExclusiveLock(db, file);
@@ -152,9 +152,9 @@ function takeExclusiveLock(db: DatabaseSync, file: string): void {
  * and -shm files behind. The header holds `user_version` at byte 60; only pages still in a
  * non-empty WAL can be newer, and then SQLite itself reads it (those files already exist).
  */
-function storedSchemaVersion(file: string): number {
+function storedSchemaVersion(file: string, fs: StationFs): number {
   const wal = `${file}-wal`;
-  if (existsSync(wal) && statSync(wal).size > 0) {
+  if (fs.exists(wal) && fs.size(wal) > 0) {
     const db = new DatabaseSync(file, { readOnly: true });
     try {
       return schemaVersion(db);
@@ -166,13 +166,8 @@ function storedSchemaVersion(file: string): number {
       db.close();
     }
   }
-  const header = Buffer.alloc(100);
-  const fd = openSync(file, 'r');
-  try {
-    if (readSync(fd, header, 0, 100, 0) < 100) return 0;
-  } finally {
-    closeSync(fd);
-  }
+  const header = Buffer.from(fs.readHead(file, 100));
+  if (header.length < 100) return 0;
   return header.toString('latin1', 0, 16) === 'SQLite format 3\0' ? header.readUInt32BE(60) : 0;
 }
 

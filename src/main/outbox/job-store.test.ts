@@ -1,3 +1,4 @@
+import { nodeFs } from '../core/station-fs.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { orderCreateBody } from '../../../test/support/bodies.ts';
 
 function setup(maxFileBytes?: number) {
   let now = 1_000;
-  const db = openDatabase(':memory:');
+  const db = openDatabase(':memory:', nodeFs);
   const store = new JobStore(db, { now: () => now, ...(maxFileBytes ? { maxFileBytes } : {}) });
   return { db, store, tick: (ms = 1) => (now += ms) };
 }
@@ -27,13 +28,13 @@ describe('JobStore', () => {
     expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)?.version);
     const dir = mkdtempSync(join(tmpdir(), 'packbench-migrate-'));
     const file = join(dir, 'outbox.sqlite');
-    const v1 = openDatabase(file, MIGRATIONS.slice(0, 1));
+    const v1 = openDatabase(file, nodeFs, MIGRATIONS.slice(0, 1));
     v1.close();
     const later = [...MIGRATIONS, { version: 99, sql: 'ALTER TABLE jobs ADD COLUMN note TEXT;' }];
-    const upgraded = openDatabase(file, later);
+    const upgraded = openDatabase(file, nodeFs, later);
     expect(schemaVersion(upgraded)).toBe(99);
     upgraded.close();
-    expect(() => openDatabase(file)).toThrow(/newer Packbench/);
+    expect(() => openDatabase(file, nodeFs)).toThrow(/newer Packbench/);
     rmSync(dir, { recursive: true, force: true });
   });
 

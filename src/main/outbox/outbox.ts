@@ -13,6 +13,7 @@ import {
 import { systemRandom, type Clock } from '../core/clock.ts';
 import { AuditLog, type AuditReason } from './audit-log.ts';
 import { NoticeBoard } from './notices.ts';
+import { nodeFs, type StationFs } from '../core/station-fs.ts';
 import { openOrSalvage } from './salvage.ts';
 import { deliver, verify } from './delivery.ts';
 import { JobStore, OutboxInputError, type EnqueueInput, type EnqueueOutcome } from './job-store.ts';
@@ -20,6 +21,8 @@ import { JobStore, OutboxInputError, type EnqueueInput, type EnqueueOutcome } fr
 export interface OutboxOptions {
   file: string;
   clock: Clock;
+  /** Around the database file (salvage, the schema check); default the real one. */
+  fs?: StationFs;
   random?: () => number;
   /** The API client of a profile, or null when that profile cannot send now. */
   clientFor: (profileId: string) => Promise<ApiClient | null>;
@@ -130,6 +133,7 @@ export class Outbox {
 
   constructor(options: OutboxOptions) {
     this.o = {
+      fs: nodeFs,
       random: systemRandom,
       hasProfile: () => true,
       concurrency: 4,
@@ -139,7 +143,7 @@ export class Outbox {
       ...options,
     };
     const now = () => this.o.clock.now();
-    const opened = openOrSalvage(options.file, now);
+    const opened = openOrSalvage(options.file, now, this.o.fs);
     this.db = opened.db;
     this.notices = new NoticeBoard(this.db, now);
     this.store = new JobStore(this.db, {

@@ -1,18 +1,8 @@
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { FILE_KINDS } from '../../shared/outbox.ts';
+import type { StationFs } from '../core/station-fs.ts';
 import { NewerSchemaError, openDatabase, OutboxInUseError, transaction } from './database.ts';
 
 // A power cut or a failing disk can leave the outbox unreadable ("file is not a database",
@@ -55,10 +45,11 @@ function damageOf(db: DatabaseSync): string | null {
 export function openOrSalvage(
   file: string,
   now: () => number,
+  fs: StationFs,
 ): { db: DatabaseSync; salvage: SalvageReport | null } {
   let reason: string;
   try {
-    const db = openDatabase(file);
+    const db = openDatabase(file, fs);
     let damage: string | null;
     try {
       damage = damageOf(db);
@@ -79,15 +70,15 @@ export function openOrSalvage(
   const stamp = new Date(at).toISOString().replace(/[:.]/g, '-');
   // Never over an earlier copy (two salvages within one millisecond, a clock set back).
   let damagedCopy = `${file}.damaged-${stamp}`;
-  for (let n = 2; existsSync(damagedCopy); n += 1) damagedCopy = `${file}.damaged-${stamp}-${n}`;
+  for (let n = 2; fs.exists(damagedCopy); n += 1) damagedCopy = `${file}.damaged-${stamp}-${n}`;
   // Byte for byte: a rename, with the WAL (which may hold the newest pages) kept beside it
   // under the name SQLite looks for.
-  renameSync(file, damagedCopy);
+  fs.rename(file, damagedCopy);
   for (const suffix of ['-wal', '-shm'])
-    if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${damagedCopy}${suffix}`);
+    if (fs.exists(`${file}${suffix}`)) fs.rename(`${file}${suffix}`, `${damagedCopy}${suffix}`);
 
-  const db = openDatabase(file);
-  const { recovered, unreadable } = copyReadableRows(damagedCopy, db);
+  const db = openDatabase(file, fs);
+  const { recovered, unreadable } = copyReadableRows(damagedCopy, db, fs);
   return { db, salvage: { damagedCopy, recovered, unreadable, reason, at } };
 }
 
@@ -127,13 +118,14 @@ const AUDIT_COLUMNS = [
 function copyReadableRows(
   damaged: string,
   target: DatabaseSync,
+  fs: StationFs,
 ): { recovered: number; unreadable: number | null } {
-  const scratch = mkdtempSync(join(dirname(damaged), '.salvage-'));
+  const scratch = fs.makeScratchDir(join(dirname(damaged), '.salvage-'));
   const copy = join(scratch, 'outbox.sqlite');
   try {
-    copyFileSync(damaged, copy);
-    if (existsSync(`${damaged}-wal`)) copyFileSync(`${damaged}-wal`, `${copy}-wal`);
-    forgetRecordedSize(copy);
+    fs.copy(damaged, copy);
+    if (fs.exists(`${damaged}-wal`)) fs.copy(`${damaged}-wal`, `${copy}-wal`);
+    forgetRecordedSize(copy, fs);
     let source: DatabaseSync;
     try {
       source = new DatabaseSync(copy);
@@ -173,7 +165,7 @@ function copyReadableRows(
       source.close();
     }
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    fs.remove(scratch);
   }
 }
 
@@ -182,18 +174,10 @@ function copyReadableRows(
  * query "malformed". With that field zeroed SQLite goes by the file's real size, and only the
  * rows on the missing pages are lost. (Done on the scratch copy only.)
  */
-function forgetRecordedSize(file: string): void {
-  const fd = openSync(file, 'r+');
-  try {
-    const header = Buffer.alloc(100);
-    if (
-      readSync(fd, header, 0, 100, 0) === 100 &&
-      header.toString('latin1', 0, 15) === 'SQLite format 3'
-    )
-      writeSync(fd, Buffer.alloc(4), 0, 4, 28);
-  } finally {
-    closeSync(fd);
-  }
+function forgetRecordedSize(file: string, fs: StationFs): void {
+  const header = Buffer.from(fs.readHead(file, 100));
+  if (header.length === 100 && header.toString('latin1', 0, 15) === 'SQLite format 3')
+    fs.patch(file, 28, new Uint8Array(4));
 }
 
 type Row = Record<string, unknown>;
