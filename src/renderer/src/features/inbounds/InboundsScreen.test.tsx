@@ -55,4 +55,28 @@ describe('InboundsScreen', () => {
       }),
     );
   });
+
+  it('names a half-filled row instead of dropping it, and skips rows left empty', async () => {
+    const submitJob = vi.fn(async () => ok({ status: 'enqueued' as const, job: {} as never }));
+    renderWithStores(<InboundsScreen />, fakeBridge({ submitJob }), { language: 'pt-BR' });
+    fireEvent.click(screen.getByText('Adicionar item'));
+    fireEvent.click(screen.getByText('Adicionar item'));
+    const [first, , third] = screen.getAllByTestId('inbound-item');
+    const sku = (row: HTMLElement | undefined) => row?.querySelector('input') as HTMLInputElement;
+    fireEvent.change(sku(first), { target: { value: 'ACM-0001' } });
+    fireEvent.change(screen.getAllByLabelText('Qtd.')[0] as HTMLElement, {
+      target: { value: '5' },
+    });
+    fireEvent.change(sku(third), { target: { value: 'ACM 2' } });
+    fireEvent.change(screen.getAllByLabelText('Lote')[2] as HTMLElement, {
+      target: { value: 'L9' },
+    });
+    fireEvent.click(screen.getByText('Colocar entrada na fila'));
+    // Row 3 (form index 2) is body item 1: its problems land on its own fields.
+    expect(await screen.findByText(/Use letras, dígitos/)).toBeTruthy();
+    expect(screen.getByText('Obrigatório.')).toBeTruthy();
+    expect(submitJob).not.toHaveBeenCalled();
+    const quantity = screen.getAllByLabelText('Qtd.')[2] as HTMLElement;
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+  });
 });

@@ -11,83 +11,78 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { blankItem, ORDER_STATUSES, type OrderDraft } from './order-draft.ts';
+import { formErrors } from '../../ui/forms/api-rules.ts';
+import { blankItem, orderPayload, ORDER_STATUSES, type OrderDraft } from './order-draft.ts';
 import { useOrders } from '../../app/context.tsx';
+import type { OrderEditor } from './orders-store.ts';
 
 type Section = 'customer' | 'address';
 
 /** Create an order, or change one that was opened; checked field by field before queueing. */
 export function OrderForm() {
-  const { t } = useTranslation();
   const editor = useOrders((s) => s.editor);
-  const { changeDraft, closeEditor, save } = useOrders(['changeDraft', 'closeEditor', 'save']);
-  if (!editor) return null;
-  const { draft, errors, mode } = editor;
-  const error = (path: string) => (errors[path] ? t(errors[path]) : undefined);
-  const set = (change: Partial<OrderDraft>) => changeDraft({ ...draft, ...change });
-  const setIn = (section: Section, field: string, value: string) =>
-    changeDraft({ ...draft, [section]: { ...draft[section], [field]: value } });
+  // A new form state for each order opened (and for a new one).
+  return editor ? (
+    <OrderFields key={`${editor.mode}:${editor.original?.id ?? ''}`} editor={editor} />
+  ) : null;
+}
+
+function OrderFields({ editor }: { editor: OrderEditor }) {
+  const { t } = useTranslation();
+  const { closeEditor, save } = useOrders(['closeEditor', 'save']);
+  const { mode, original } = editor;
+  // The form's rules are the generated OrderCreate/OrderUpdate schemas (see order-draft.ts).
+  const form = useForm<OrderDraft>({
+    mode: 'controlled',
+    initialValues: editor.draft,
+    validate: (values) => {
+      const outcome = original ? orderPayload(values, original) : orderPayload(values);
+      return outcome.ok ? {} : formErrors(t, outcome.errors);
+    },
+  });
+  const draft = form.getValues();
   const field = (section: Section, name: string, label: string, required = false) => (
     <TextInput
       key={`${section}.${name}`}
       size="md"
       label={label}
       withAsterisk={required}
-      value={(draft[section] as Record<string, string>)[name] ?? ''}
-      error={error(`${section}.${name}`)}
-      onChange={(e) => setIn(section, name, e.currentTarget.value)}
+      {...form.getInputProps(`${section}.${name}`)}
     />
   );
-  const setItem = (index: number, change: Partial<OrderDraft['items'][number]>) =>
-    set({ items: draft.items.map((item, i) => (i === index ? { ...item, ...change } : item)) });
 
   return (
-    <form
-      data-testid="order-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <form data-testid="order-form" onSubmit={form.onSubmit((values) => void save(values))}>
       <Stack gap="sm">
         <Title order={3}>
           {mode === 'create' ? t('orderForm.newTitle') : t('orderForm.editTitle', { id: draft.id })}
         </Title>
-        {errors.form && <Alert color="yellow">{t(errors.form)}</Alert>}
+        {form.errors.form && <Alert color="yellow">{form.errors.form}</Alert>}
         <Group align="start">
           <TextInput
             size="md"
             label={t('orders.id')}
             withAsterisk
-            value={draft.id}
             disabled={mode === 'update'}
-            error={error('id')}
-            onChange={(e) => set({ id: e.currentTarget.value })}
+            {...form.getInputProps('id')}
           />
           <TextInput
             size="md"
             label={t('inventory.warehouse')}
             withAsterisk
-            value={draft.warehouse}
-            error={error('warehouse')}
-            onChange={(e) => set({ warehouse: e.currentTarget.value })}
+            {...form.getInputProps('warehouse')}
           />
           {mode === 'update' && (
             <NativeSelect
               size="md"
               label={t('orders.status')}
-              value={draft.status}
               data={ORDER_STATUSES.map((value) => ({ value, label: t(`orderStatus.${value}`) }))}
-              onChange={(e) => set({ status: e.currentTarget.value })}
+              {...form.getInputProps('status')}
             />
           )}
-          <TextInput
-            size="md"
-            label={t('orderForm.carrier')}
-            value={draft.carrier}
-            onChange={(e) => set({ carrier: e.currentTarget.value })}
-          />
+          <TextInput size="md" label={t('orderForm.carrier')} {...form.getInputProps('carrier')} />
         </Group>
         <Fieldset legend={t('station.customer')}>
           <Group align="start">
@@ -111,16 +106,14 @@ export function OrderForm() {
         </Fieldset>
         <Fieldset legend={t('station.items')}>
           <Stack gap="xs">
-            {errors.items && <Alert color="red">{t(errors.items)}</Alert>}
-            {draft.items.map((item, index) => (
+            {form.errors.items && <Alert color="red">{form.errors.items}</Alert>}
+            {draft.items.map((_item, index) => (
               <Group key={index} align="start" data-testid="order-item">
                 <TextInput
                   size="md"
                   label="SKU"
                   withAsterisk
-                  value={item.sku}
-                  error={error(`items.${index}.sku`)}
-                  onChange={(e) => setItem(index, { sku: e.currentTarget.value })}
+                  {...form.getInputProps(`items.${index}.sku`)}
                 />
                 <NumberInput
                   size="md"
@@ -128,18 +121,14 @@ export function OrderForm() {
                   withAsterisk
                   min={1}
                   allowDecimal={false}
-                  value={item.quantity}
-                  error={error(`items.${index}.quantity`)}
-                  onChange={(v) => setItem(index, { quantity: v === '' ? '' : Number(v) })}
+                  {...form.getInputProps(`items.${index}.quantity`)}
                 />
                 <NumberInput
                   size="md"
                   label={t('products.price')}
                   min={0}
                   decimalScale={2}
-                  value={item.unit_price}
-                  error={error(`items.${index}.unit_price`)}
-                  onChange={(v) => setItem(index, { unit_price: v === '' ? '' : Number(v) })}
+                  {...form.getInputProps(`items.${index}.unit_price`)}
                 />
                 <ActionIcon
                   size="xl"
@@ -147,14 +136,14 @@ export function OrderForm() {
                   variant="light"
                   color="red"
                   aria-label={t('orderForm.removeItem', { n: index + 1 })}
-                  onClick={() => set({ items: draft.items.filter((_, i) => i !== index) })}
+                  onClick={() => form.removeListItem('items', index)}
                 >
                   ×
                 </ActionIcon>
               </Group>
             ))}
             <Group>
-              <Button variant="light" onClick={() => set({ items: [...draft.items, blankItem()] })}>
+              <Button variant="light" onClick={() => form.insertListItem('items', blankItem())}>
                 {t('inbounds.addItem')}
               </Button>
             </Group>
@@ -163,10 +152,9 @@ export function OrderForm() {
         <Textarea
           size="md"
           label={t('orderForm.notes')}
-          value={draft.notes}
           autosize
           minRows={2}
-          onChange={(e) => set({ notes: e.currentTarget.value })}
+          {...form.getInputProps('notes')}
         />
         <Group>
           <Button type="submit" size="md">

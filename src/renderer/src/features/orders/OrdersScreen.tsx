@@ -28,13 +28,13 @@ import { OrderForm } from './OrderForm.tsx';
  */
 export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
   const { t } = useTranslation();
-  const { error, lastSubmit, editor, startNew, openForEdit, save } = useOrders([
+  const { error, lastSubmit, editor, startNew, openForEdit, sendAgain } = useOrders([
     'error',
     'lastSubmit',
     'editor',
     'startNew',
     'openForEdit',
-    'save',
+    'sendAgain',
   ]);
   const apiVersion = useStatus((s) => s.status?.profile.apiVersion);
 
@@ -52,7 +52,7 @@ export function OrdersScreen({ onOpen }: { onOpen?: () => void }) {
         variant="light"
         onSubmit={(id) => void openForEdit(id)}
       />
-      <SubmitNotice outcome={lastSubmit} onSendAgain={() => void save(true)} />
+      <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {editor ? (
         <>
           <LoadState error={error} />

@@ -67,22 +67,26 @@ describe('orderPayload for a new order', () => {
     expect(outcome).toEqual({
       ok: false,
       errors: {
-        id: 'orderForm.identifier',
-        warehouse: 'orderForm.required',
-        'customer.email': 'orderForm.badEmail',
-        'address.state': 'orderForm.tooShort',
-        'address.country': 'orderForm.badCountry',
-        'items.0.quantity': 'orderForm.quantity',
-        'items.0.unit_price': 'orderForm.price',
-        'items.1.sku': 'orderForm.required',
-        'items.1.quantity': 'orderForm.quantity',
+        id: { key: 'forms.identifier' },
+        warehouse: { key: 'forms.required' },
+        'customer.email': { key: 'forms.email' },
+        // The limit named is the OpenAPI document's (Address.state minLength 2).
+        'address.state': { key: 'forms.tooShort', params: { min: 2 } },
+        'address.country': { key: 'orderForm.badCountry' },
+        'items.0.quantity': { key: 'orderForm.quantity' },
+        'items.0.unit_price': { key: 'orderForm.price' },
+        'items.1.sku': { key: 'forms.required' },
+        'items.1.quantity': { key: 'orderForm.quantity' },
       },
     });
   });
 
   it('refuses an order without items', () => {
     const draft = { ...filled(), items: [] };
-    expect(orderPayload(draft)).toEqual({ ok: false, errors: { items: 'orderForm.noItems' } });
+    expect(orderPayload(draft)).toEqual({
+      ok: false,
+      errors: { items: { key: 'orderForm.noItems' } },
+    });
   });
 });
 
@@ -102,7 +106,7 @@ describe('orderPayload for an update', () => {
     const original = draftFromOrder(existing);
     expect(orderPayload(structuredClone(original), original)).toEqual({
       ok: false,
-      errors: { form: 'orderForm.unchanged' },
+      errors: { form: { key: 'orderForm.unchanged' } },
     });
   });
 

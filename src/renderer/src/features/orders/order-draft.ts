@@ -4,10 +4,11 @@ import {
   zUpdateOrderBody,
 } from '../../../../shared/api/generated/hey-api/zod.gen.ts';
 import type { Order } from '../../../../shared/api/schemas.ts';
+import { checkBody, type FieldErrors, type RulesOptions } from '../../ui/forms/api-rules.ts';
 
-// The order form's data and rules, kept out of the component: what the operator typed, the
-// problems found before anything is queued, and the body the service expects (OrderCreate or
-// OrderUpdate in openapi.yaml).
+// The order form's data and rules, kept out of the component: what the operator typed, and the
+// body the service expects (OrderCreate or OrderUpdate in openapi.yaml). The rules are the
+// generated schemas' own (see ui/forms/api-rules.ts); only the sentences are the form's.
 
 export const ORDER_STATUSES = [
   'new',
@@ -45,26 +46,27 @@ export interface OrderDraft {
   notes: string;
 }
 
-/** Field path (`customer.email`, `items.2.quantity`) → i18n key of the problem. */
-export type DraftErrors = Record<string, string>;
-
 /** A body the service takes (checked with the generated schema), or the problems per field. */
-export type DraftOutcome<Body> = { ok: true; order: Body } | { ok: false; errors: DraftErrors };
+export type DraftOutcome<Body> = { ok: true; order: Body } | { ok: false; errors: FieldErrors };
 
 export type OrderCreateBody = z.output<typeof zCreateOrderBody>;
 export type OrderUpdateBody = z.output<typeof zUpdateOrderBody>;
 
-/**
- * The generated schema has the last word: what the form's own checks let through must also be
- * what the OpenAPI document allows; anything else is named on its field.
- */
+// The body says `shipping_address`; the form calls the section `address`. A few fields have a
+// sentence of their own that says more than the generic one would.
+const RULES: RulesOptions = {
+  fieldOf: (path) => path.replace(/^shipping_address\b/, 'address'),
+  sentences: [
+    [/^address\.country$/, 'orderForm.badCountry'],
+    [/^items\.\d+\.quantity$/, 'orderForm.quantity'],
+    [/^items\.\d+\.unit_price$/, 'orderForm.price'],
+    [/^items$/, 'orderForm.noItems'],
+  ],
+};
+
 function accepted<S extends z.ZodType>(schema: S, body: unknown): DraftOutcome<z.output<S>> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, order: parsed.data };
-  const errors: DraftErrors = {};
-  for (const issue of parsed.error.issues)
-    errors[issue.path.join('.') || 'form'] = 'orderForm.notAccepted';
-  return { ok: false, errors };
+  const checked = checkBody(schema, body, RULES);
+  return checked.ok ? { ok: true, order: checked.value } : checked;
 }
 
 export const blankItem = (): OrderItemDraft => ({ sku: '', quantity: 1, unit_price: '' });
@@ -120,9 +122,6 @@ export function draftFromOrder(order: Order): OrderDraft {
   };
 }
 
-const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Drops empty optional strings so the service never sees `""` where it expects a value. */
 const compact = (fields: Record<string, string>) =>
   Object.fromEntries(
@@ -130,40 +129,6 @@ const compact = (fields: Record<string, string>) =>
       .map(([k, v]) => [k, v.trim()] as const)
       .filter(([, v]) => v !== ''),
   );
-
-function check(draft: OrderDraft): DraftErrors {
-  const errors: DraftErrors = {};
-  const need = (path: string, value: string, max: number, min = 1) => {
-    const v = value.trim();
-    if (v.length < min) errors[path] = v === '' ? 'orderForm.required' : 'orderForm.tooShort';
-    else if (v.length > max) errors[path] = 'orderForm.tooLong';
-  };
-  const identifier = (path: string, value: string, max: number) => {
-    need(path, value, max);
-    if (!errors[path] && !IDENTIFIER.test(value.trim())) errors[path] = 'orderForm.identifier';
-  };
-  identifier('id', draft.id, 64);
-  identifier('warehouse', draft.warehouse, 32);
-  need('customer.name', draft.customer.name, 200);
-  if (draft.customer.email.trim() && !EMAIL.test(draft.customer.email.trim()))
-    errors['customer.email'] = 'orderForm.badEmail';
-  need('address.street', draft.address.street, 200);
-  need('address.city', draft.address.city, 100);
-  need('address.state', draft.address.state, 50, 2);
-  need('address.postal_code', draft.address.postal_code, 16, 3);
-  if (!/^[A-Za-z]{2}$/.test(draft.address.country.trim()))
-    errors['address.country'] = 'orderForm.badCountry';
-  if (draft.items.length === 0) errors.items = 'orderForm.noItems';
-  draft.items.forEach((item, i) => {
-    identifier(`items.${i}.sku`, item.sku, 64);
-    const q = item.quantity;
-    if (q === '' || !Number.isInteger(q) || q < 1 || q > 100_000)
-      errors[`items.${i}.quantity`] = 'orderForm.quantity';
-    if (item.unit_price !== '' && (item.unit_price < 0 || item.unit_price > 100_000_000))
-      errors[`items.${i}.unit_price`] = 'orderForm.price';
-  });
-  return errors;
-}
 
 function body(draft: OrderDraft): Record<string, unknown> {
   return {
@@ -198,8 +163,6 @@ export function orderPayload(
   draft: OrderDraft,
   original?: OrderDraft,
 ): DraftOutcome<OrderCreateBody | OrderUpdateBody> {
-  const errors = check(draft);
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
   const next = body(draft);
   if (!original) return accepted(zCreateOrderBody, next);
 
@@ -211,6 +174,6 @@ export function orderPayload(
     if ((next[key] ?? '') !== (before[key] ?? '')) order[key] = next[key] ?? '';
   if (draft.status && draft.status !== original.status) order.status = draft.status;
   if (Object.keys(order).length === 1)
-    return { ok: false, errors: { form: 'orderForm.unchanged' } };
+    return { ok: false, errors: { form: { key: 'orderForm.unchanged' } } };
   return accepted(zUpdateOrderBody, order);
 }

@@ -3,13 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
 import type { SubmitOutcome } from '../../../../shared/ipc/channels.ts';
 import type { AppError } from '../../../../shared/result.ts';
-import {
-  draftFromOrder,
-  emptyOrderDraft,
-  orderPayload,
-  type DraftErrors,
-  type OrderDraft,
-} from './order-draft.ts';
+import { draftFromOrder, emptyOrderDraft, orderPayload, type OrderDraft } from './order-draft.ts';
 
 export interface OrderFilters {
   from?: string;
@@ -17,12 +11,15 @@ export interface OrderFilters {
   updated?: string;
 }
 
-/** The order form: a new order, or an existing one with what it was when opened. */
+/**
+ * The order form: a new order, or an existing one with what it was when opened. What the
+ * operator types lives in the form (@mantine/form); the store keeps where it started and the
+ * last draft queued, so "send again" can repeat it.
+ */
 export interface OrderEditor {
   mode: 'create' | 'update';
   original: OrderDraft | null;
   draft: OrderDraft;
-  errors: DraftErrors;
 }
 
 export interface OrdersState {
@@ -39,10 +36,11 @@ export interface OrdersState {
   setFilters: (filters: OrderFilters, page?: number) => void;
   startNew: (warehouse?: string) => void;
   openForEdit: (id: string) => Promise<void>;
-  changeDraft: (draft: OrderDraft) => void;
   closeEditor: () => void;
-  /** Checks the form and queues it; false (with field errors or an error) when nothing queued. */
-  save: (confirmResend?: boolean) => Promise<boolean>;
+  /** Queues the draft (the form checked it first); false when nothing was queued. */
+  save: (draft: OrderDraft, confirmResend?: boolean) => Promise<boolean>;
+  /** Queues the last draft again after the operator confirmed a resend. */
+  sendAgain: () => Promise<boolean>;
 }
 
 export const createOrdersStore = (bridge: Pick<PackbenchBridge, 'lookupOrder' | 'submitJob'>) =>
@@ -63,7 +61,7 @@ export const createOrdersStore = (bridge: Pick<PackbenchBridge, 'lookupOrder' | 
       set({
         error: null,
         lastSubmit: null,
-        editor: { mode: 'create', original: null, draft: emptyOrderDraft(warehouse), errors: {} },
+        editor: { mode: 'create', original: null, draft: emptyOrderDraft(warehouse) },
       }),
     openForEdit: async (id) => {
       set({ loading: true, error: null, lastSubmit: null });
@@ -72,34 +70,31 @@ export const createOrdersStore = (bridge: Pick<PackbenchBridge, 'lookupOrder' | 
       const original = draftFromOrder(result.value.order);
       set({
         loading: false,
-        editor: { mode: 'update', original, draft: structuredClone(original), errors: {} },
+        editor: { mode: 'update', original, draft: structuredClone(original) },
       });
     },
-    changeDraft: (draft) => {
-      const editor = get().editor;
-      if (editor) set({ editor: { ...editor, draft } });
-    },
     closeEditor: () => set({ editor: null }),
-    save: async (confirmResend) => {
+    sendAgain: () => {
+      const editor = get().editor;
+      return editor ? get().save(editor.draft, true) : Promise.resolve(false);
+    },
+    save: async (draft, confirmResend) => {
       const editor = get().editor;
       if (!editor) return false;
-      const refuse = (errors: DraftErrors) => {
-        set({ editor: { ...editor, errors } });
-        return false;
-      };
-      // Each kind with the body it takes: checked by the form, then by the generated schema.
+      // Each kind with the body it takes, as the generated schema parsed it (the form showed
+      // any problem already; a draft that still fails queues nothing).
       let submission: DataSubmission;
       const edit = editor.mode === 'create' ? null : editor.original;
       if (edit) {
-        const outcome = orderPayload(editor.draft, edit);
-        if (!outcome.ok) return refuse(outcome.errors);
+        const outcome = orderPayload(draft, edit);
+        if (!outcome.ok) return false;
         submission = { kind: 'order.update', payload: { order: outcome.order } };
       } else {
-        const outcome = orderPayload(editor.draft);
-        if (!outcome.ok) return refuse(outcome.errors);
+        const outcome = orderPayload(draft);
+        if (!outcome.ok) return false;
         submission = { kind: 'order.create', payload: { order: outcome.order } };
       }
-      set({ error: null, lastSubmit: null, editor: { ...editor, errors: {} } });
+      set({ error: null, lastSubmit: null, editor: { ...editor, draft } });
       const result = await bridge.submitJob({
         ...submission,
         ...(confirmResend ? { confirmResend } : {}),

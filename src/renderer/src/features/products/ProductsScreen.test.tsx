@@ -46,4 +46,37 @@ describe('ProductsScreen', () => {
     });
     expect(await screen.findByText(/Queued in the outbox/)).toBeTruthy();
   });
+
+  it('checks a new product with the generated ProductCreate rules, in the operator’s language', async () => {
+    const submitJob = vi.fn(async () => ok({ status: 'enqueued' as const, job: {} as never }));
+    renderWithStores(<ProductsScreen />, fakeBridge({ submitJob }), { language: 'es' });
+    fireEvent.click(screen.getByText('Producto nuevo'));
+    fireEvent.change(screen.getByLabelText('SKU'), { target: { value: 'ACM 9' } });
+    fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Taza' } });
+    fireEvent.change(screen.getByLabelText('Código de barras'), { target: { value: '12AB' } });
+    fireEvent.click(screen.getByText('Poner en la cola de envío'));
+    expect(await screen.findByText(/Use letras, dígitos/)).toBeTruthy();
+    expect(screen.getByText('Solo dígitos: de 8 a 14 (EAN, UPC o GTIN).')).toBeTruthy();
+    expect(submitJob).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('SKU'), { target: { value: 'ACM-9' } });
+    fireEvent.change(screen.getByLabelText('Código de barras'), {
+      target: { value: '7891234567895' },
+    });
+    fireEvent.click(screen.getByText('Poner en la cola de envío'));
+    await waitFor(() =>
+      expect(submitJob).toHaveBeenCalledWith({
+        kind: 'product.create',
+        payload: {
+          product: {
+            sku: 'ACM-9',
+            name: 'Taza',
+            barcode: '7891234567895',
+            batch_controlled: false,
+            active: true,
+          },
+        },
+      }),
+    );
+  });
 });

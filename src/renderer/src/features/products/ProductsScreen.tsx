@@ -1,50 +1,15 @@
-import {
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableHead } from '../../ui/TableHead.tsx';
-import type { Product } from '../../../../shared/api/schemas.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { LookupForm } from '../../ui/LookupForm.tsx';
 import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
 import { useBridge, useCatalog } from '../../app/context.tsx';
 import { queryKeys, useAskedRead } from '../../app/queries.ts';
-
-interface Draft {
-  sku: string;
-  name: string;
-  barcode: string;
-  unit_price: number | '';
-  batch_controlled: boolean;
-  active: boolean;
-}
-
-const empty: Draft = {
-  sku: '',
-  name: '',
-  barcode: '',
-  unit_price: '',
-  batch_controlled: false,
-  active: true,
-};
-const fromProduct = (p: Product): Draft => ({
-  sku: p.sku,
-  name: p.name,
-  barcode: p.barcode ?? '',
-  unit_price: p.unit_price ?? '',
-  batch_controlled: p.batch_controlled ?? false,
-  active: p.active ?? true,
-});
+import type { DataSubmission } from '../../../../shared/outbox.ts';
+import { draftFromProduct, emptyProductDraft, type ProductDraft } from './product-draft.ts';
+import { ProductForm } from './ProductForm.tsx';
 
 /** Search, view (with every field the service sent), create and update products. */
 export function ProductsScreen() {
@@ -66,24 +31,13 @@ export function ProductsScreen() {
   const product = detail.data;
   const searchProducts = (text: string) => list.ask(text);
   const openProduct = (sku: string) => detail.ask(sku.trim());
-  const [draft, setDraft] = useState<Draft>(empty);
-  const [editing, setEditing] = useState<'create' | 'update' | null>(null);
+  const [editing, setEditing] = useState<{
+    mode: 'create' | 'update';
+    initial: ProductDraft;
+  } | null>(null);
 
-  const save = async () => {
-    const payload = {
-      sku: draft.sku.trim(),
-      name: draft.name.trim(),
-      ...(draft.barcode.trim() ? { barcode: draft.barcode.trim() } : {}),
-      ...(draft.unit_price === '' ? {} : { unit_price: Number(draft.unit_price) }),
-      batch_controlled: draft.batch_controlled,
-      active: draft.active,
-    };
-    const queued = await submit(
-      editing === 'update'
-        ? { kind: 'product.update', payload: { product: payload } }
-        : { kind: 'product.create', payload: { product: payload } },
-    );
-    if (queued) setEditing(null);
+  const queue = async (submission: DataSubmission) => {
+    if (await submit(submission)) setEditing(null);
   };
 
   return (
@@ -92,10 +46,7 @@ export function ProductsScreen() {
         <Title order={2}>{t('products.title')}</Title>
         <Button
           size="md"
-          onClick={() => {
-            setDraft(empty);
-            setEditing('create');
-          }}
+          onClick={() => setEditing({ mode: 'create', initial: emptyProductDraft() })}
         >
           {t('products.new')}
         </Button>
@@ -113,65 +64,13 @@ export function ProductsScreen() {
       />
       <SubmitNotice outcome={lastSubmit} onSendAgain={() => void sendAgain()} />
       {editing && (
-        <Stack gap="xs" data-testid="product-form">
-          <Title order={3}>{t(editing === 'create' ? 'products.new' : 'products.edit')}</Title>
-          <Group>
-            <TextInput
-              size="md"
-              label="SKU"
-              value={draft.sku}
-              disabled={editing === 'update'}
-              onChange={(e) => setDraft({ ...draft, sku: e.currentTarget.value })}
-            />
-            <TextInput
-              size="md"
-              label={t('products.name')}
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-              w={320}
-            />
-            <TextInput
-              size="md"
-              label={t('products.barcode')}
-              value={draft.barcode}
-              onChange={(e) => setDraft({ ...draft, barcode: e.currentTarget.value })}
-            />
-            <NumberInput
-              size="md"
-              label={t('products.price')}
-              value={draft.unit_price}
-              min={0}
-              decimalScale={2}
-              onChange={(v) => setDraft({ ...draft, unit_price: v === '' ? '' : Number(v) })}
-            />
-          </Group>
-          <Group>
-            <Checkbox
-              size="md"
-              label={t('products.batches')}
-              checked={draft.batch_controlled}
-              onChange={(e) => setDraft({ ...draft, batch_controlled: e.currentTarget.checked })}
-            />
-            <Checkbox
-              size="md"
-              label={t('products.active')}
-              checked={draft.active}
-              onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })}
-            />
-          </Group>
-          <Group>
-            <Button
-              size="md"
-              onClick={() => void save()}
-              disabled={!draft.sku.trim() || !draft.name.trim()}
-            >
-              {t('products.save')}
-            </Button>
-            <Button size="md" variant="subtle" onClick={() => setEditing(null)}>
-              {t('products.cancel')}
-            </Button>
-          </Group>
-        </Stack>
+        <ProductForm
+          key={`${editing.mode}:${editing.initial.sku}`}
+          mode={editing.mode}
+          initial={editing.initial}
+          onQueue={(submission) => void queue(submission)}
+          onCancel={() => setEditing(null)}
+        />
       )}
       {products && products.data.length === 0 && <Text c="dimmed">{t('products.empty')}</Text>}
       {products && products.data.length > 0 && (
@@ -206,10 +105,7 @@ export function ProductsScreen() {
             <Button
               size="md"
               variant="light"
-              onClick={() => {
-                setDraft(fromProduct(product));
-                setEditing('update');
-              }}
+              onClick={() => setEditing({ mode: 'update', initial: draftFromProduct(product) })}
             >
               {t('products.edit')}
             </Button>

@@ -103,14 +103,14 @@ describe('SettingsScreen', () => {
 });
 
 describe('SettingsScreen profiles', () => {
-  it('creates a profile with its own endpoint overrides, and shows the reason when one is refused', async () => {
+  it('creates a profile with its own endpoint overrides, checked by the profile schema first and by main after', async () => {
     const saveProfile = vi
       .fn()
       .mockResolvedValueOnce(
         fail({
           code: 'ipc.invalid_input',
           messageKey: 'errors.ipc.invalid_input',
-          message: 'profile.baseUrl must use https://',
+          message: 'profile.name is already used by another profile',
         }),
       )
       .mockResolvedValueOnce(ok(sandbox));
@@ -128,13 +128,22 @@ describe('SettingsScreen profiles', () => {
       target: { value: 'http://api.loja.example' },
     });
     fireEvent.change(screen.getByLabelText('Batch/expiry parameter'), {
-      target: { value: 'lote_validade' },
+      target: { value: 'lote validade' },
     });
     fireEvent.click(screen.getByText('Save profile'));
-    expect((await screen.findByRole('alert')).textContent).toContain('must use https://');
+    // The form's rules are profileInputSchema's: nothing reaches main while they fail.
+    expect(await screen.findByText(/must use https:\/\//)).toBeTruthy();
+    expect(screen.getByText(/A plain query parameter name/)).toBeTruthy();
+    expect(saveProfile).not.toHaveBeenCalled();
+
     fireEvent.change(screen.getByLabelText('Base URL'), {
       target: { value: 'https://api.loja.example' },
     });
+    fireEvent.change(screen.getByLabelText('Batch/expiry parameter'), {
+      target: { value: 'lote_validade' },
+    });
+    fireEvent.click(screen.getByText('Save profile'));
+    expect((await screen.findByRole('alert')).textContent).toContain('already used');
     fireEvent.click(screen.getByText('Save profile'));
     await waitFor(() => expect(saveProfile).toHaveBeenCalledTimes(2));
     expect(saveProfile).toHaveBeenLastCalledWith({
