@@ -2,18 +2,18 @@
 // Everything the engine draws ends here; the PNG encoder and the printer read it as is.
 
 export class Bitmap {
+  readonly width: number;
+  readonly height: number;
   /** Bytes per row. */
   readonly stride: number;
   readonly data: Uint8Array;
 
-  constructor(
-    readonly width: number,
-    readonly height: number,
-    data?: Uint8Array,
-  ) {
+  constructor(width: number, height: number, data?: Uint8Array) {
     if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
       throw new RangeError(`bitmap size must be whole dots, got ${width}×${height}`);
     }
+    this.width = width;
+    this.height = height;
     this.stride = (width + 7) >> 3;
     this.data = data ?? new Uint8Array(this.stride * height);
     if (this.data.length !== this.stride * height) {

@@ -33,4 +33,16 @@ describe('the window’s reads', () => {
     invalidateForOutbox(client, { profileId: 'p', snapshot, job: job('inbound.create', 'done') });
     expect(stale('queryInventory')).toBe(true);
   });
+
+  it('marks the outbox list and activity log stale on every change, delivered or not', () => {
+    const client = createQueryClient();
+    client.setQueryData(['getOutbox'], { snapshot, jobs: [] });
+    client.setQueryData(['getAudit', { limit: 200 }], []);
+    const stale = (operation: string) =>
+      client.getQueryCache().findAll({ queryKey: [operation] })[0]?.state.isInvalidated;
+    expect(stale('getOutbox')).toBe(false);
+    invalidateForOutbox(client, { profileId: 'p', snapshot, job: job('order.create', 'queued') });
+    expect(stale('getOutbox')).toBe(true);
+    expect(stale('getAudit')).toBe(true);
+  });
 });

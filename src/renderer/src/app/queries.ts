@@ -50,6 +50,8 @@ export const queryKeys = {
   inbound: (id: string) => ['getInbound', id] as const,
   orders: (query: { from?: string; to?: string; updated?: string; page: number }) =>
     ['listOrders', query] as const,
+  outbox: () => ['getOutbox'] as const,
+  audit: (limit: number) => ['getAudit', { limit }] as const,
 } as const;
 
 /** Which reads a delivered job of each kind makes stale. */
@@ -64,8 +66,18 @@ const STALE_AFTER: Record<JobKind, readonly string[]> = {
   'inbound.delete': ['getInbound', 'queryInventory'],
 };
 
-/** A job the service now has: the reads it changes are fetched again when next shown. */
+/** The outbox's own reads: every change of any job changes its list and its activity log. */
+export function invalidateOutboxReads(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: ['getOutbox'] });
+  void client.invalidateQueries({ queryKey: ['getAudit'] });
+}
+
+/**
+ * Any change: the outbox's list and log are stale. A job the service now has: the reads it
+ * changes are fetched again when next shown.
+ */
 export function invalidateForOutbox(client: QueryClient, change: OutboxChange): void {
+  invalidateOutboxReads(client);
   if (change.job?.state !== 'done') return;
   for (const operation of STALE_AFTER[change.job.kind])
     void client.invalidateQueries({ queryKey: [operation] });

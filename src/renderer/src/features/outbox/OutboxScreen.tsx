@@ -1,12 +1,14 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableHead } from '../../ui/TableHead.tsx';
 import type { JobState, JobView } from '../../../../shared/outbox.ts';
 import { downloadText } from '../../ui/download.ts';
 import { ErrorText } from '../../ui/ErrorText.tsx';
 import { describeActivity } from './activity.ts';
-import { useOutbox, useStatus } from '../../app/context.tsx';
+import { useBridge, useOutbox, useStatus } from '../../app/context.tsx';
+import { invalidateOutboxReads, queryKeys, readError, unwrap } from '../../app/queries.ts';
 import { JobEditor } from './JobEditor.tsx';
 
 const STATE_COLOR: Record<JobState, string> = {
@@ -38,25 +40,50 @@ const WHOLE_BADGE = {
 
 export function OutboxScreen() {
   const { t, i18n } = useTranslation();
-  const { snapshot, jobs, audit, error, load, retry, retryAll, discard, exportCsv } = useOutbox([
+  const store = useOutbox([
     'snapshot',
-    'jobs',
-    'audit',
     'error',
-    'load',
     'retry',
     'retryAll',
     'discard',
     'exportCsv',
+    'edit',
+    'reassign',
   ]);
+  const { exportCsv } = store;
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  // The list and the log are reads; any outbox change makes them stale (App follows onOutbox).
+  const outbox = useQuery({
+    queryKey: queryKeys.outbox(),
+    queryFn: () => unwrap(bridge.getOutbox({})),
+    staleTime: 0,
+  });
+  const audit = useQuery({
+    queryKey: queryKeys.audit(200),
+    queryFn: () => unwrap(bridge.getAudit({ limit: 200 })),
+    staleTime: 0,
+  });
+  const jobs = (outbox.data?.jobs ?? []).filter((j) => j.state !== 'done');
+  // The counts read with the list, or the pushed ones until the list has come.
+  const snapshot = outbox.data?.snapshot ?? store.snapshot;
+  const error = store.error ?? readError(outbox.error) ?? readError(audit.error);
+  // A change the operator makes shows at once, without waiting for main's push.
+  const changed =
+    <A extends unknown[], R>(action: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await action(...args);
+      invalidateOutboxReads(queryClient);
+      return result;
+    };
+  const retry = changed(store.retry);
+  const retryAll = changed(store.retryAll);
+  const discard = changed(store.discard);
+  const edit = changed(store.edit);
+  const reassign = changed(store.reassign);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const edit = useOutbox((s) => s.edit);
-  const reassign = useOutbox((s) => s.reassign);
   const activeProfile = useStatus((s) => s.status?.profile.name);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const when = (ms: number) => new Date(ms).toLocaleString(i18n.language);
 
   const download = async () => {
@@ -203,7 +230,7 @@ export function OutboxScreen() {
       </Group>
       <Table data-testid="audit">
         <Table.Tbody>
-          {audit.slice(0, 50).map((entry) => (
+          {(audit.data ?? []).slice(0, 50).map((entry) => (
             <Table.Tr key={entry.id}>
               <Table.Td>{when(entry.at)}</Table.Td>
               <Table.Td data-testid="activity">

@@ -1,7 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
-import type { AuditView } from '../../../../shared/ipc/channels.ts';
-import type { JobPayloadInput, JobView, OutboxSnapshot } from '../../../../shared/outbox.ts';
+import type { JobPayloadInput, OutboxSnapshot } from '../../../../shared/outbox.ts';
 import type { AppError } from '../../../../shared/result.ts';
 
 type OutboxBridge = Pick<
@@ -13,16 +12,19 @@ type OutboxBridge = Pick<
   | 'discardJob'
   | 'acknowledgeOutboxNotice'
   | 'reassignJob'
-  | 'getAudit'
   | 'exportAuditCsv'
   | 'onOutbox'
 >;
 
+/**
+ * The outbox's live counts (pushed by main, shown in the status bar and the notices banner) and
+ * the changes an operator makes to jobs. The job list and the activity log are TanStack Query
+ * reads (queryKeys.outbox / queryKeys.audit), made stale by every outbox change.
+ */
 export interface OutboxState {
   snapshot: OutboxSnapshot | null;
-  jobs: JobView[];
-  audit: AuditView[];
   error: AppError | null;
+  /** Reads the counts once (later ones are pushed). */
   load: () => Promise<void>;
   /** Follows pushed changes; returns the unsubscribe function. */
   start: () => () => void;
@@ -49,29 +51,12 @@ export const createOutboxStore = (bridge: OutboxBridge) =>
     };
     return {
       snapshot: null,
-      jobs: [],
-      audit: [],
       error: null,
       load: async () => {
-        const [outbox, audit] = await Promise.all([
-          bridge.getOutbox({}),
-          bridge.getAudit({ limit: 200 }),
-        ]);
-        const o = check(outbox);
-        const a = check(audit);
-        if (o)
-          set({
-            snapshot: o.snapshot,
-            jobs: o.jobs.filter((j) => j.state !== 'done'),
-            error: null,
-          });
-        if (a) set({ audit: a });
+        const outbox = check(await bridge.getOutbox({}));
+        if (outbox) set({ snapshot: outbox.snapshot, error: null });
       },
-      start: () =>
-        bridge.onOutbox((change) => {
-          set({ snapshot: change.snapshot });
-          void get().load();
-        }),
+      start: () => bridge.onOutbox((change) => set({ snapshot: change.snapshot })),
       retry: async (id) => {
         if (check(await bridge.retryJob({ id }))) await get().load();
       },
