@@ -8,6 +8,8 @@ export const SYSTEM_PREREQUISITES = [
   { command: 'gdbus', pkg: 'libglib2.0-bin' },
   // Reads label text back from the ZPL engine's images: the OCR check must not trust the renderer.
   { command: 'tesseract', pkg: 'tesseract-ocr' },
+  // libpng's own checker: the PNG encoder's output must satisfy the reference decoder.
+  { command: 'pngfix', pkg: 'libpng-tools' },
 ] as const;
 
 export const hasCommand = (command: string): boolean =>
