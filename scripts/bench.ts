@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createStationCore } from '../src/main/core/station-core.ts';
 import { openDatabase } from '../src/main/outbox/database.ts';
+import { nodeFs } from '../src/main/core/station-fs.ts';
 import { JobStore } from '../src/main/outbox/job-store.ts';
 import { memoryKeychain, useTestProfile } from '../test/outbox/helpers.ts';
 import { startLossyProxy } from '../test/support/lossy-proxy.ts';
@@ -185,7 +186,7 @@ async function singleCore(): Promise<void> {
 /** Time until a job and its file are durably committed, per file size. */
 function enqueueLatency(): void {
   const dir = mkdtempSync(join(tmpdir(), 'packbench-bench-'));
-  const db = openDatabase(join(dir, 'outbox.sqlite'));
+  const db = openDatabase(join(dir, 'outbox.sqlite'), nodeFs);
   const store = new JobStore(db, { now: Date.now, maxFileBytes: 20 * 1024 * 1024 });
   const figures: Record<string, { p50: number; p95: number }> = {};
   for (const [label, size, runs] of [

@@ -33,6 +33,7 @@ const stores = createStores(bridge, {
   previewer,
   thumbnail: async (bytes) => (await import('./ui/files/pdf-thumbnail.ts')).renderThumbnail(bytes),
   checkFile: createFileChecker(loadPdfJs),
+  queryClient,
 });
 
 createRoot(root).render(

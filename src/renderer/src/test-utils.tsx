@@ -106,7 +106,9 @@ export function renderWithStores(
   const previewer =
     options.previewer ??
     ({ render: async () => ({ ok: true, images: [] }) } as unknown as ZplPreviewer);
+  const queryClient = createQueryClient();
   const stores = createStores(bridge, {
+    queryClient,
     sounds,
     previewer: () => previewer,
     thumbnail: options.thumbnail ?? (async () => 'data:image/png;base64,iVBORw0KGgo='),
@@ -116,7 +118,6 @@ export function renderWithStores(
   });
 
   const i18n = createI18n(options.language ?? 'en');
-  const queryClient = createQueryClient();
   const view = render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider>

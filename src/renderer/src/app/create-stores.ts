@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
 import type { FileChecker } from '../ui/files/file-checker.ts';
 import type { ZplPreviewer } from '../features/labels/zpl-previewer.ts';
@@ -24,17 +25,19 @@ export function createStores(
     previewer: () => ZplPreviewer;
     thumbnail: ThumbnailRenderer;
     checkFile: FileChecker;
+    /** The window's one QueryClient: stores read through it too. */
+    queryClient: QueryClient;
     /** The clock for time stamps and names; tests fix it. */
     now?: () => number;
   },
 ): Stores {
   return {
     status: createStatusStore(bridge),
-    station: createStationStore(bridge, deps.sounds, deps.checkFile, deps.now),
+    station: createStationStore(bridge, deps.sounds, deps.checkFile, deps.queryClient, deps.now),
     settings: createSettingsStore(bridge),
     outbox: createOutboxStore(bridge),
     inventory: createInventoryStore(),
-    orders: createOrdersStore(bridge),
+    orders: createOrdersStore(bridge, deps.queryClient),
     catalog: createCatalogStore(bridge),
     invoices: createInvoicesStore(bridge, deps.thumbnail, deps.checkFile),
     labels: createLabelsStore(bridge, deps.previewer, deps.checkFile, deps.now),

@@ -50,6 +50,8 @@ export const queryKeys = {
   inbound: (id: string) => ['getInbound', id] as const,
   orders: (query: { from?: string; to?: string; updated?: string; page: number }) =>
     ['listOrders', query] as const,
+  order: (id: string) => ['lookupOrder', id] as const,
+  productNames: (skus: readonly string[]) => ['getProductNames', skus] as const,
   outbox: () => ['getOutbox'] as const,
   audit: (limit: number) => ['getAudit', { limit }] as const,
 } as const;
@@ -82,6 +84,12 @@ export function invalidateForOutbox(client: QueryClient, change: OutboxChange): 
   for (const operation of STALE_AFTER[change.job.kind])
     void client.invalidateQueries({ queryKey: [operation] });
 }
+
+/** The slice of the QueryClient a store reads through (a scan, opening an order). */
+export type Reads = Pick<QueryClient, 'fetchQuery'>;
+
+/** How long the window keeps product names: main keeps them as long (see product-names.ts). */
+export const PRODUCT_NAMES_FRESH_MS = 15 * 60_000;
 
 /**
  * A read the operator asks for (a search, an id): nothing until asked, one cached read per

@@ -1,3 +1,4 @@
+import { queryKeys, type Reads } from '../../app/queries.ts';
 import type { DataSubmission } from '../../../../shared/outbox.ts';
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
@@ -43,7 +44,10 @@ export interface OrdersState {
   sendAgain: () => Promise<boolean>;
 }
 
-export const createOrdersStore = (bridge: Pick<PackbenchBridge, 'lookupOrder' | 'submitJob'>) =>
+export const createOrdersStore = (
+  bridge: Pick<PackbenchBridge, 'lookupOrder' | 'submitJob'>,
+  reads: Reads,
+) =>
   createStore<OrdersState>()((set, get) => ({
     loading: false,
     error: null,
@@ -65,7 +69,12 @@ export const createOrdersStore = (bridge: Pick<PackbenchBridge, 'lookupOrder' | 
       }),
     openForEdit: async (id) => {
       set({ loading: true, error: null, lastSubmit: null });
-      const result = await bridge.lookupOrder({ id: id.trim() });
+      // The same cached read as a scan at the station; opening always looks again.
+      const result = await reads.fetchQuery({
+        queryKey: queryKeys.order(id.trim()),
+        queryFn: () => bridge.lookupOrder({ id: id.trim() }),
+        staleTime: 0,
+      });
       if (!result.ok) return set({ loading: false, error: result.error });
       const original = draftFromOrder(result.value.order);
       set({

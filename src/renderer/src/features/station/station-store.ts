@@ -6,6 +6,7 @@ import { MAX_FILE_MB } from '../../../../shared/files/file-rules.ts';
 import type { FileChecker } from '../../ui/files/file-checker.ts';
 import type { AppError } from '../../../../shared/result.ts';
 import type { SoundPlayer } from './feedback.ts';
+import { PRODUCT_NAMES_FRESH_MS, queryKeys, type Reads } from '../../app/queries.ts';
 
 export interface RecentScan {
   id: string;
@@ -65,6 +66,7 @@ export const createStationStore = (
   >,
   sounds: SoundPlayer,
   checkFile: FileChecker,
+  reads: Reads,
   now: () => number = Date.now,
 ) =>
   createStore<StationState>()((set, get) => {
@@ -148,7 +150,14 @@ export const createStationStore = (
         const id = raw.trim();
         if (!id) return;
         set({ pending: id });
-        const result = await bridge.lookupOrder({ id });
+        // Through the window's one QueryClient: a scan always looks again (staleTime 0), two
+        // scans of one order in flight share one request, and the Orders screen's opening of
+        // the same order reads the same entry. A failure is a Result, kept as the read's value.
+        const result = await reads.fetchQuery({
+          queryKey: queryKeys.order(id),
+          queryFn: () => bridge.lookupOrder({ id }),
+          staleTime: 0,
+        });
         // A newer scan may have started meanwhile: only the latest one updates the screen.
         if (get().pending !== id) return;
         const recent = [
@@ -163,13 +172,19 @@ export const createStationStore = (
             recent,
           });
           sounds.play('success');
-          const skus = result.value.order.items.map((item) => item.sku);
+          const skus = result.value.order.items.map((item) => item.sku).slice(0, 200);
           if (skus.length > 0)
-            void bridge.getProductNames({ skus: skus.slice(0, 200) }).then((named) => {
-              const current = get().current;
-              if (named.ok && current?.id === id)
-                set({ current: { ...current, names: named.value.names } });
-            });
+            void reads
+              .fetchQuery({
+                queryKey: queryKeys.productNames(skus),
+                queryFn: () => bridge.getProductNames({ skus }),
+                staleTime: PRODUCT_NAMES_FRESH_MS,
+              })
+              .then((named) => {
+                const current = get().current;
+                if (named.ok && current?.id === id)
+                  set({ current: { ...current, names: named.value.names } });
+              });
         } else {
           set({ pending: null, failure: { id, error: result.error }, recent });
           sounds.play('failure');

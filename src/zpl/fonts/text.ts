@@ -1,0 +1,264 @@
+// Text in the upright frame: advances, metrics and ink for a resolved font. The interpreter
+// places a field by the top-left of its character cell (^FO) or by its baseline (^FT) and
+// hands us a Painter that turns the frame; we only ever draw upright rectangles.
+//
+// How the faces are fitted to Zebra's fonts:
+// - Font 0 (and P–V): capitals are FONT0_CAP_RATIO of the cell height h, the baseline is
+//   floor(3h/4) below the cell top (resolve.ts), and w stretches the glyphs horizontally
+//   against h (w = h draws them at the face's own proportions, narrowed by
+//   FONT0_WIDTH_FACTOR because Roboto Condensed Bold is wider than CG Triumvirate Bold
+//   Condensed). Advances are the face's own, scaled the same way.
+// - Bitmap fonts A–H: a capital H fills the matrix exactly — its ink spans the cell width W×mag,
+//   and its height runs from the top of the cell down to the baseline (the guide's table puts
+//   capitals on the baseline and keeps the rows below it for descenders). Every character,
+//   space and unknown included, advances by (W + gap)×mag.
+import type { Painter } from '../painter.ts';
+import {
+  drawBlock,
+  layoutFieldBlock,
+  layoutTextBlock,
+  type BlockLayout,
+  type FieldBlockSpec,
+  type TextBlockSpec,
+} from './block.ts';
+import { Face, type FontSources, type GlyphInfo, type GlyphScale } from './face.ts';
+import { paintRaster } from './raster.ts';
+import type { FaceId, ResolvedFont } from './resolve.ts';
+
+/**
+ * Capital height of font 0 as a share of the ^A height. 0.75 is what Labelary draws, measured
+ * by the labelize project (FONT0_CAP_SCALE in its tuning.rs: "cap height at the 0.75-of-cell
+ * that Labelary measures"); zpl-forge states ~73%. With the baseline at 3/4 of the cell this
+ * puts flat capitals flush with the top of the cell, as the bitmap fonts' table does.
+ */
+export const FONT0_CAP_RATIO = 0.75;
+
+/**
+ * Horizontal squeeze of Roboto Condensed Bold to CG Triumvirate Bold Condensed's widths at
+ * w = h: labelize's ink-width fit against Labelary (FONT0_RATIO 1.2968 over the cap scale
+ * 1.3913 ≈ 0.93).
+ */
+export const FONT0_WIDTH_FACTOR = 0.93;
+
+/** What to do with U+00AD SOFT HYPHEN (and U+200B ZERO WIDTH SPACE, always invisible). */
+export type SoftHyphen = 'hidden' | 'hyphen';
+
+export interface TextOptions {
+  /** ^FB prints soft hyphens as hyphens; plain fields and ^TB do not print them. */
+  softHyphen?: SoftHyphen;
+}
+
+export interface TextMetrics {
+  /** Advance width in dots (bitmap fonts: every character's gap included, the last one too). */
+  width: number;
+  /** The trailing inter-character gap inside `width` (bitmap fonts), else 0. */
+  trailingGap: number;
+  /** Character cell height: ^FO's y is its top. */
+  height: number;
+  /** Cell top to baseline (^FT's y is the baseline). */
+  ascent: number;
+  /** Baseline to cell bottom. */
+  descent: number;
+}
+
+export interface InkBounds {
+  /** Ink box relative to the cell's top-left, x1/y1 exclusive; accents can start above 0. */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** One character of a shaped string: its glyph (null: prints nothing) and its advance. */
+interface ShapedChar {
+  char: string;
+  glyph: GlyphInfo | null;
+  advance: number;
+}
+
+/** A resolved font bound to its face: scale, advances and raster cache key. */
+interface Instance {
+  face: Face;
+  scale: GlyphScale;
+  /** Fixed advance of every character (bitmap fonts), else null. */
+  fixedAdvance: number | null;
+  /** Advance in dots of a character with no glyph: the space's, as the guide asks. */
+  missingAdvance: number;
+}
+
+export class TextEngine {
+  private readonly faces: Record<FaceId, Face>;
+  private readonly instances = new Map<string, Instance>();
+
+  constructor(sources: FontSources, options: { maxCachedSizes?: number } = {}) {
+    this.faces = {
+      condensed: new Face('condensed', sources.condensed, options.maxCachedSizes),
+      mono: new Face('mono', sources.mono, options.maxCachedSizes),
+    };
+  }
+
+  /** Advance width and cell metrics of a single line of text. */
+  measureText(font: ResolvedFont, text: string, options: TextOptions = {}): TextMetrics {
+    const shaped = this.shape(font, text, options);
+    let pen = 0;
+    for (const c of shaped) pen += c.advance;
+    return this.metrics(font, pen, shaped.length > 0);
+  }
+
+  /**
+   * Per-character advances in dots, after the same normalisation drawText applies (NFC,
+   * capitals for B and H, invisible soft hyphens): what block layout wraps with. Each entry
+   * is one printed character (a code point after normalisation).
+   */
+  advances(font: ResolvedFont, text: string, options: TextOptions = {}): ShapedAdvance[] {
+    return this.shape(font, text, options).map((c) => ({ char: c.char, advance: c.advance }));
+  }
+
+  /**
+   * Draws one line with the top-left of its first cell at (x, y) in the painter's upright
+   * frame. Glyphs are placed at whole dots: the pen advances in fractions and each glyph
+   * starts at the pen rounded, so widths do not drift over long strings.
+   */
+  drawText(
+    painter: Painter,
+    font: ResolvedFont,
+    text: string,
+    x: number,
+    y: number,
+    options: TextOptions = {},
+  ): TextMetrics {
+    const inst = this.instance(font);
+    const shaped = this.shape(font, text, options, inst);
+    const size = inst.face.size(inst.scale);
+    const baseline = y + font.baseline;
+    let pen = 0;
+    for (const c of shaped) {
+      if (c.glyph) paintRaster(painter, size.raster(c.glyph), x + Math.round(pen), baseline);
+      pen += c.advance;
+    }
+    return this.metrics(font, pen, shaped.length > 0);
+  }
+
+  /** The ink box of a line relative to its cell's top-left, or null for no ink. */
+  inkBounds(font: ResolvedFont, text: string, options: TextOptions = {}): InkBounds | null {
+    const inst = this.instance(font);
+    const size = inst.face.size(inst.scale);
+    let box: InkBounds | null = null;
+    let pen = 0;
+    for (const c of this.shape(font, text, options, inst)) {
+      const r = c.glyph ? size.raster(c.glyph) : null;
+      if (r && r.count > 0) {
+        const px = Math.round(pen);
+        const b = {
+          x0: px + r.x0,
+          y0: font.baseline + r.y0,
+          x1: px + r.x1,
+          y1: font.baseline + r.y1,
+        };
+        box = box
+          ? {
+              x0: Math.min(box.x0, b.x0),
+              y0: Math.min(box.y0, b.y0),
+              x1: Math.max(box.x1, b.x1),
+              y1: Math.max(box.y1, b.y1),
+            }
+          : b;
+      }
+      pen += c.advance;
+    }
+    return box;
+  }
+
+  /** ^FB layout with this font (see block.ts for the rules). */
+  layoutFieldBlock(font: ResolvedFont, text: string, spec: FieldBlockSpec): BlockLayout {
+    return layoutFieldBlock((t, o) => this.advances(font, t, o), font, text, spec);
+  }
+
+  /** ^TB layout with this font. */
+  layoutTextBlock(font: ResolvedFont, text: string, spec: TextBlockSpec): BlockLayout {
+    return layoutTextBlock((t, o) => this.advances(font, t, o), font, text, spec);
+  }
+
+  /** Draws a block laid out by layoutFieldBlock/layoutTextBlock, its top-left at (x, y). */
+  drawBlock(painter: Painter, font: ResolvedFont, layout: BlockLayout, x = 0, y = 0): void {
+    drawBlock(this, painter, font, layout, x, y);
+  }
+
+  /** Sizes whose glyph rasters are cached, per face (each face keeps at most maxCachedSizes). */
+  get cachedSizes(): Record<FaceId, number> {
+    return { condensed: this.faces.condensed.cachedSizes, mono: this.faces.mono.cachedSizes };
+  }
+
+  /** Whether the face behind a font has a glyph for the code point (coverage checks). */
+  hasGlyph(font: ResolvedFont, codePoint: number): boolean {
+    return this.faces[font.face].glyph(codePoint) !== null;
+  }
+
+  private metrics(font: ResolvedFont, pen: number, any: boolean): TextMetrics {
+    return {
+      width: Math.round(pen),
+      trailingGap: any ? font.gap : 0,
+      height: font.cellHeight,
+      ascent: font.baseline,
+      descent: font.cellHeight - font.baseline,
+    };
+  }
+
+  private instance(font: ResolvedFont): Instance {
+    const key = `${font.face}:${font.kind}:${font.cellHeight}:${font.cellWidth}:${font.baseline}:${font.gap}`;
+    let inst = this.instances.get(key);
+    if (inst) return inst;
+    const face = this.faces[font.face];
+    if (font.kind === 'bitmap') {
+      const sx = font.cellWidth / (face.capInkRight - face.capInkLeft);
+      inst = {
+        face,
+        scale: { sx, sy: font.baseline / face.capHeight, dx: -face.capInkLeft * sx },
+        fixedAdvance: font.cellWidth + font.gap,
+        missingAdvance: font.cellWidth + font.gap,
+      };
+    } else {
+      const sy = (FONT0_CAP_RATIO * font.cellHeight) / face.capHeight;
+      const sx = sy * (font.cellWidth / font.cellHeight) * FONT0_WIDTH_FACTOR;
+      inst = {
+        face,
+        scale: { sx, sy, dx: 0 },
+        fixedAdvance: null,
+        missingAdvance: face.spaceAdvance * sx,
+      };
+    }
+    // Instances are a few numbers each; the glyph rasters behind them are capped in Face.
+    if (this.instances.size > 1024) this.instances.clear();
+    this.instances.set(key, inst);
+    return inst;
+  }
+
+  private shape(
+    font: ResolvedFont,
+    text: string,
+    options: TextOptions,
+    inst: Instance = this.instance(font),
+  ): ShapedChar[] {
+    let s = text.normalize('NFC');
+    if (font.uppercaseOnly) s = s.toUpperCase();
+    const out: ShapedChar[] = [];
+    for (const ch of s) {
+      let cp = ch.codePointAt(0) ?? 0;
+      if (cp === 0x200b) continue;
+      if (cp === 0xad) {
+        if (options.softHyphen !== 'hyphen') continue;
+        cp = 0x2d;
+      }
+      const glyph = inst.face.glyph(cp);
+      const advance =
+        inst.fixedAdvance ?? (glyph ? glyph.advance * inst.scale.sx : inst.missingAdvance);
+      out.push({ char: cp === 0x2d && ch !== '-' ? '-' : ch, glyph, advance });
+    }
+    return out;
+  }
+}
+
+export interface ShapedAdvance {
+  char: string;
+  advance: number;
+}
