@@ -241,23 +241,14 @@ describe('tokenize: field data and comments', () => {
     ]);
   });
 
-  it('ends field data at a tilde, which starts a control command, and says so', () => {
-    // "~b^" — the tilde takes "b" as its name and the caret cuts it short.
-    const { commands, warnings } = tokenize(utf8('^FDa~b^FS'));
+  it('keeps a tilde in field data as data (^BX escapes live there) and says so', () => {
+    const { commands, warnings } = tokenize(utf8('^FDa~1b^FS'));
     expect(commands.map((c) => [c.prefix, c.name, c.params])).toEqual([
-      ['^', 'FD', 'a'],
-      ['~', 'B', ''],
+      ['^', 'FD', 'a~1b'],
       ['^', 'FS', ''],
     ]);
-    // ^ F D a are columns 1–4: the tilde is column 5.
-    expect(warnings.map((w) => [w.command, w.column])).toEqual([
-      ['B', 5],
-      ['B', 5],
-    ]);
-    const tilde = warnings.find((w) => w.message.includes('tilde'));
-    expect(tilde?.message).toContain('ends the field data of ^FD (line 1, column 1)');
-    expect(tilde?.message).toContain('_7E');
-    expect(warnings.some((w) => w.message.includes('cut short'))).toBe(true);
+    expect(warnings.map((w) => [w.command, w.column])).toEqual([['FD', 1]]);
+    expect(warnings[0]?.message).toContain('_7E');
   });
 
   it('ends a ^FX comment at a tilde as well', () => {

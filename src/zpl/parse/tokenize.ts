@@ -16,10 +16,11 @@
 //   against Labelary (labelize, zebrash) drop them the same way. The exception is binary
 //   data with a byte count (^GFB/^GFC, ~DY with B/C): "all control prefixes are ignored until
 //   the total number of bytes needed … is sent", so those bytes are taken as they come.
-// - ^FD/^FV data and ^FX comments end at the next caret *or tilde* (^FD: "any printable
-//   character except those used as command prefixes (^ and ~)"; ^FX: "up to the next caret
-//   (^) or tilde (~) command"). A tilde in field data therefore starts a control command;
-//   that is almost always a mistake, so it earns a warning.
+// - ^FX comments end at the next caret or tilde ("up to the next caret (^) or tilde (~)
+//   command"). ^FD/^FV data ends at the next caret only: the guide's ^FD page lists the tilde
+//   among the prefixes, but its ^BX page makes "~" the default escape inside that very field
+//   data (~1 for FNC1, ~dNNN…), and Labelary and zebrash keep a tilde in field data as data.
+//   A tilde there is kept, with a warning: some older firmware reads it as a control command.
 // - ^CC/~CC, ^CT/~CT and ^CD/~CD take exactly one character: "if a parameter is not
 //   entered, the next character received is the new prefix character". The change holds
 //   from the next byte on, across labels, until changed again.
@@ -143,14 +144,17 @@ export function tokenize(input: Uint8Array): TokenizeResult {
    * Parameter text up to the next prefix (CR/LF dropped), or up to and including the
    * `stopAfter`-th delimiter when given.
    */
-  const readText = (stopAfter = Infinity): { text: string; delimiters: number } => {
+  const readText = (
+    stopAfter = Infinity,
+    stop: (b: number) => boolean = isPrefix,
+  ): { text: string; delimiters: number } => {
     const { bytes } = cursor;
     let text = '';
     let segment = cursor.i;
     let delimiters = 0;
     while (!cursor.done) {
       const b = bytes[cursor.i] ?? 0;
-      if (isPrefix(b)) break;
+      if (stop(b)) break;
       if (b === CR || b === LF) {
         text += latin1(bytes, segment, cursor.i);
         cursor.advance();
@@ -218,15 +222,13 @@ export function tokenize(input: Uint8Array): TokenizeResult {
     }
 
     const previous = commands.at(-1);
-    if (prefix === '~' && previous && FIELD_DATA.has(previous.name)) {
-      const what =
-        previous.name === 'FX' ? 'the ^FX comment' : `the field data of ^${previous.name}`;
+    if (prefix === '~' && previous && previous.name === 'FX') {
       warn(
         name,
         line,
         column,
-        `this tilde ends ${what} (line ${previous.line}, column ${previous.column}) and starts ` +
-          `control command ~${name}: to print "~" use ^FH and _7E`,
+        `this tilde ends the ^FX comment (line ${previous.line}, column ${previous.column}) ` +
+          `and starts control command ~${name}`,
       );
     }
 
@@ -307,6 +309,21 @@ export function tokenize(input: Uint8Array): TokenizeResult {
       return;
     }
 
+    if (FIELD_DATA.has(name) && name !== 'FX') {
+      // Field data runs to the next caret; a tilde in it is data (see the rules above).
+      command.params = readText(Infinity, isFormat).text;
+      const tildeAt = command.params.indexOf(String.fromCharCode(tilde));
+      if (tildeAt >= 0) {
+        warn(
+          name,
+          line,
+          column,
+          `the field data holds "${String.fromCharCode(tilde)}", kept as data; some older ` +
+            `printers read it as a control command (^FH with _7E is safe everywhere)`,
+        );
+      }
+      return;
+    }
     command.params = readText().text;
   };
 

@@ -1,0 +1,355 @@
+// ^BCo,h,f,g,e,m — Code 128 (ZPL II Programming Guide, ^BC; Code 128 invocation characters).
+//
+// Every mode ends in bwip-js's code128 encoder, fed one of two ways:
+//   N  ZPL's own subset rules (start in B unless the data starts with >9 >: >;, stay in the
+//      subset the data says, digit pairs in C, >4 SHIFT for one character) have no equivalent
+//      in bwip-js's optimiser, which always picks its own subsets. So mode N works out the
+//      codeword values here and hands them over with bwip-js's `raw` option (^NNN per
+//      codeword); bwip-js adds the mod-103 check character and the stop pattern and owns every
+//      bar pattern. Only the character → value arithmetic of the three subsets lives here.
+//   A, D, U  the printer chooses the subsets, so bwip-js's optimiser does it; FNC1 reaches it
+//      through `parsefnc` (^FNC1).
+import { encode, escapeCaret } from './bwip.ts';
+import { mod10 } from './check.ts';
+import { barHeight, linearLayout } from './draw.ts';
+import type { BarcodeContext, BarcodeLayout } from './types.ts';
+import { emptyLayout } from './types.ts';
+
+export type Code128Mode = 'N' | 'U' | 'A' | 'D';
+
+export interface Code128Params {
+  /** h: bar height in dots; default ^BY height. */
+  height?: number;
+  /** f: print the interpretation line; default Y. */
+  line?: boolean;
+  /** g: interpretation line above the code; default N. */
+  lineAbove?: boolean;
+  /** e: UCC (mod 10) check digit appended to the data; default N. */
+  uccCheckDigit?: boolean;
+  /** m: mode; default N. */
+  mode?: Code128Mode;
+}
+
+type Subset = 'A' | 'B' | 'C';
+
+const START: Record<Subset, number> = { A: 103, B: 104, C: 105 };
+const FNC1 = 102;
+const SHIFT = 98;
+
+interface Codewords {
+  values: number[];
+  human: string;
+}
+
+export function code128(data: string, params: Code128Params, ctx: BarcodeContext): BarcodeLayout {
+  const warnings: string[] = [];
+  const h = barHeight(params.height, ctx, warnings);
+  const mode = params.mode ?? 'N';
+  if (data.length === 0) return emptyLayout(['^BC field data is empty; nothing is drawn']);
+
+  let text: string;
+  let options: Record<string, boolean>;
+  let human: string;
+  if (mode === 'N') {
+    const src = params.uccCheckDigit ? withUccCheck(data) : data;
+    const cw = modeNCodewords(src, warnings);
+    if (cw.values.length < 2) {
+      return emptyLayout([
+        ...warnings,
+        '^BC field data has no character Code 128 can encode; nothing is drawn',
+      ]);
+    }
+    text = cw.values.map((v) => `^${String(v).padStart(3, '0')}`).join('');
+    options = { raw: true };
+    human = cw.human;
+  } else if (mode === 'U') {
+    const u = modeU(data, warnings);
+    text = `^FNC1${u.digits}`;
+    options = { parsefnc: true };
+    human = u.human;
+  } else if (mode === 'D') {
+    const d = modeD(data, warnings);
+    text = d.encoded;
+    options = { parsefnc: true };
+    human = d.human;
+  } else {
+    const src = params.uccCheckDigit ? withUccCheck(data) : data;
+    const a = modeA(src, warnings);
+    text = a.encoded;
+    options = { parsefnc: true };
+    human = a.human;
+  }
+
+  const result = encode('code128', text, options);
+  if (!result.ok || result.encoding.kind !== 'linear') {
+    const why = result.ok ? 'an unexpected encoding' : result.error;
+    return emptyLayout([
+      ...warnings,
+      `^BC cannot encode the field data (${why}); nothing is drawn`,
+    ]);
+  }
+  const w = ctx.by.moduleWidth;
+  return linearLayout({
+    widths: result.encoding.sbs.map((n) => n * w),
+    barHeight: h,
+    text: params.line === false ? undefined : human,
+    above: params.lineAbove === true,
+    ctx,
+    warnings,
+  });
+}
+
+/** e = Y: the printer appends the mod 10 check digit of the data's digits to the data. */
+function withUccCheck(data: string): string {
+  const digits = data.replace(/>./g, '').replace(/[^0-9]/g, '');
+  return data + String(mod10(digits));
+}
+
+/** A character's value in subset A or B, or undefined when that subset has no such character. */
+function valueIn(subset: 'A' | 'B', code: number): number | undefined {
+  if (code >= 32 && code <= 95) return code - 32;
+  if (subset === 'A' && code >= 0 && code < 32) return code + 64;
+  if (subset === 'B' && code >= 96 && code <= 127) return code - 32;
+  return undefined;
+}
+
+const printable = (ch: string): string =>
+  ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127 ? ch : '';
+
+/**
+ * Mode N: the guide's Table 6. ">x" invocation codes put the codeword value x stands for into
+ * the symbol, meaning what that value means in the subset in force:
+ *   >< and >0 '>'   >= 94 (A: RS, B: '~')   >1 95 (A: US, B: DEL)   >2 FNC3   >3 FNC2
+ *   >4 SHIFT   >5 CODE C   >6 100 (A, C: CODE B; B: FNC4)   >7 101 (A: FNC4; B, C: CODE A)
+ *   >8 FNC1   >9 >: >; start codes A, B, C (subset B when the data starts with none).
+ * Subset C takes digit pairs: "nonintegers as first character of digit pair are ignored,
+ * nonintegers as second character of digit pair invalidate the entire pair, extra unpaired
+ * digit before code shift is ignored" (guide, ^BC).
+ */
+export function modeNCodewords(data: string, warnings: string[]): Codewords {
+  let i = 0;
+  let subset: Subset = 'B';
+  const first = data[1];
+  if (data[0] === '>' && (first === '9' || first === ':' || first === ';')) {
+    subset = first === '9' ? 'A' : first === ':' ? 'B' : 'C';
+    i = 2;
+  }
+  const values: number[] = [START[subset]];
+  let human = '';
+  let shifted = false;
+  const skipped = new Set<string>();
+
+  while (i < data.length) {
+    const ch = data[i] ?? '';
+    if (ch === '>') {
+      const k = data[i + 1];
+      i += 2;
+      if (k === undefined) {
+        warnings.push('^BC field data ends with a lone ">"; it is dropped');
+        break;
+      }
+      if (k === '<' || k === '0') {
+        if (subset === 'C')
+          warnings.push(`^BC ">${k}" (a ">" character) has no place in subset C; it is dropped`);
+        else {
+          values.push(30);
+          human += '>';
+        }
+        continue;
+      }
+      if ('=1234'.includes(k)) {
+        if (subset === 'C') {
+          warnings.push(`^BC invocation code ">${k}" means nothing in subset C; it is dropped`);
+          continue;
+        }
+        const v = { '=': 94, '1': 95, '2': 96, '3': 97, '4': SHIFT }[k] ?? 0;
+        values.push(v);
+        if (k === '=' && subset === 'B') human += '~';
+        if (k === '4') shifted = true;
+        continue;
+      }
+      if (k === '5') {
+        if (subset === 'C')
+          warnings.push('^BC ">5" (CODE C) is already in subset C; it is dropped');
+        else {
+          values.push(99);
+          subset = 'C';
+        }
+        continue;
+      }
+      if (k === '6') {
+        // CODE B from A and C; FNC4 in B, which stays in B either way.
+        values.push(100);
+        subset = 'B';
+        continue;
+      }
+      if (k === '7') {
+        // CODE A from B and C; FNC4 in A.
+        values.push(101);
+        subset = 'A';
+        continue;
+      }
+      if (k === '8') {
+        values.push(FNC1);
+        continue;
+      }
+      if (k === '9' || k === ':' || k === ';') {
+        // A start code after the start: taken as a change to that subset.
+        const to: Subset = k === '9' ? 'A' : k === ':' ? 'B' : 'C';
+        if (to !== subset) {
+          values.push(to === 'A' ? 101 : to === 'B' ? 100 : 99);
+          subset = to;
+        }
+        continue;
+      }
+      warnings.push(`^BC ">${k}" is not a Code 128 invocation code; it is dropped`);
+      continue;
+    }
+
+    if (subset === 'C') {
+      if (ch < '0' || ch > '9') {
+        skipped.add(ch);
+        i++;
+        continue;
+      }
+      const next = data[i + 1];
+      if (next === undefined || next === '>') {
+        warnings.push(`^BC unpaired digit "${ch}" in subset C is ignored`);
+        i++;
+        continue;
+      }
+      if (next < '0' || next > '9') {
+        warnings.push(
+          `^BC digit pair "${ch}${next}" in subset C is not numeric; the pair is dropped`,
+        );
+        i += 2;
+        continue;
+      }
+      values.push(Number(ch + next));
+      human += ch + next;
+      i += 2;
+      continue;
+    }
+
+    const inSet: 'A' | 'B' = shifted ? (subset === 'A' ? 'B' : 'A') : subset;
+    shifted = false;
+    const v = valueIn(inSet, ch.charCodeAt(0));
+    if (v === undefined) skipped.add(ch);
+    else {
+      values.push(v);
+      human += printable(ch);
+    }
+    i++;
+  }
+  for (const ch of skipped) {
+    warnings.push(
+      `^BC cannot encode ${JSON.stringify(ch)} in the subset in force (mode N); it is dropped`,
+    );
+  }
+  return { values, human };
+}
+
+/**
+ * Mode U (UCC case mode): exactly 19 digits ("more than 19 digits are eliminated, fewer add
+ * zeros to the right"), start C and FNC1 chosen by the printer, mod 10 check digit appended.
+ */
+function modeU(data: string, warnings: string[]): { digits: string; human: string } {
+  const digits = data.replace(/[^0-9]/g, '');
+  if (digits.length !== data.length)
+    warnings.push('^BC mode U takes digits only; other characters are dropped');
+  if (digits.length !== 19) {
+    warnings.push(
+      `^BC mode U takes exactly 19 digits, got ${digits.length}; ${
+        digits.length > 19 ? 'the extra digits are dropped' : 'zeros are added on the right'
+      }`,
+    );
+  }
+  const d19 = digits.slice(0, 19).padEnd(19, '0');
+  const full = d19 + String(mod10(d19));
+  return { digits: full, human: `(${full.slice(0, 2)})${full.slice(2)}` };
+}
+
+// AIs whose last digit is a mod 10 check digit, with their full data length (GS1 General
+// Specifications): SSCC, GTIN, content GTIN, and the GLN family.
+const CHECKED_AI: Record<string, number> = {
+  '00': 18,
+  '01': 14,
+  '02': 14,
+  '410': 13,
+  '411': 13,
+  '412': 13,
+  '413': 13,
+  '414': 13,
+  '415': 13,
+  '416': 13,
+  '417': 13,
+};
+
+/**
+ * Mode D (UCC/EAN with or without chained AIs): FNC1 first, ">8" for FNC1 between elements,
+ * parentheses and spaces stripped from the symbol but printed in the interpretation line, and
+ * "the printer automatically determines if a check digit is required, calculates it, and
+ * prints it" — done here for the AIs above when their data is one digit short.
+ */
+function modeD(data: string, warnings: string[]): { encoded: string; human: string } {
+  let encoded = '^FNC1';
+  let human = '';
+  const pieces = data.split('>8');
+  pieces.forEach((piece, n) => {
+    if (n > 0) encoded += '^FNC1';
+    let plain = piece;
+    if (/>./.test(plain)) {
+      warnings.push('^BC mode D only knows ">8" (FNC1); other invocation codes are dropped');
+      plain = plain.replace(/>./g, '');
+    }
+    // Each "(AI)data" element; anything before the first "(" is kept as it is.
+    const withChecks = plain.replace(/\((\d{2,4})\)([^(]*)/g, (whole, ai: string, rest: string) => {
+      const full = CHECKED_AI[ai];
+      const digits = rest.replace(/ /g, '');
+      if (full !== undefined && /^\d+$/.test(digits) && digits.length === full - 1) {
+        return `(${ai})${rest}${mod10(digits)}`;
+      }
+      return whole;
+    });
+    human += withChecks;
+    encoded += escapeCaret(withChecks.replace(/[() ]/g, ''));
+  });
+  return { encoded, human };
+}
+
+/** Mode A: the printer picks subsets; ">8" and friends still mean what Table 6 says. */
+function modeA(data: string, warnings: string[]): { encoded: string; human: string } {
+  let encoded = '';
+  let human = '';
+  for (let i = 0; i < data.length; i++) {
+    const ch = data[i] ?? '';
+    if (ch !== '>') {
+      const code = ch.charCodeAt(0);
+      if (code > 127) {
+        warnings.push(`^BC cannot encode ${JSON.stringify(ch)}; it is dropped`);
+        continue;
+      }
+      encoded += ch === '^' ? '^^' : ch;
+      human += printable(ch);
+      continue;
+    }
+    const k = data[i + 1];
+    i++;
+    if (k === undefined) warnings.push('^BC field data ends with a lone ">"; it is dropped');
+    else if (k === '<' || k === '0') {
+      encoded += '>';
+      human += '>';
+    } else if (k === '=') {
+      encoded += '~';
+      human += '~';
+    } else if (k === '1') encoded += '\x7f';
+    else if (k === '2') encoded += '^FNC3';
+    else if (k === '3') encoded += '^FNC2';
+    else if (k === '8') encoded += '^FNC1';
+    else if (!'45679:;'.includes(k)) {
+      warnings.push(`^BC ">${k}" is not a Code 128 invocation code; it is dropped`);
+    }
+    // >4 >5 >6 >7 >9 >: >; choose subsets; in mode A the printer chooses them itself.
+  }
+  return { encoded, human };
+}

@@ -1,0 +1,177 @@
+// ^BQa,b,c,d,e — QR Code (ZPL II Programming Guide, ^BQ, "QR Switches formatted into the ^FD").
+//
+// The field data starts with switches: [D<code no.><no. of divisions><parity>,]<error
+// correction H|Q|M|L><input mode A|M>,<data>; in manual mode the data is <character mode>
+// <data> (N numeric, A alphanumeric, Bxxxx bytes with a 4-digit count, K Kanji), several of
+// them separated by commas. How many characters the switches take when they are malformed
+// follows what printers do (Zebra knowledge article 74231479: "Sample" without switches scans
+// as "ple"): the first character is the error correction level, the second the input mode,
+// and a third (the comma) only when the second is a letter.
+//
+// bwip-js encodes (fixedeclevel, so the level is the one asked for, and its own mode
+// segmentation and mask choice, as the printer's mask default "7" is an automatic choice);
+// QR Model 1 is not in bwip-js and is drawn as Model 2 with a warning.
+import { asBytes, encode } from './bwip.ts';
+import { matrixLayout } from './draw.ts';
+import type { BarcodeContext, BarcodeLayout } from './types.ts';
+import { emptyLayout } from './types.ts';
+
+export interface QrParams {
+  /** b: model 1 or 2; default 2. */
+  model?: number;
+  /** c: magnification, dots per module, 1 to 10 (1 to 100 on newer firmware); default by dpmm. */
+  magnification?: number;
+  /** d: error correction when the data's switch has none valid: Q if empty, M if invalid. */
+  errorCorrection?: string;
+  /** e: mask 0 to 7; the printer's default 7 chooses by itself, as bwip-js does. */
+  mask?: number;
+}
+
+/** "1 on 150 dpi printers, 2 on 200 dpi, 3 on 300 dpi, 6 on 600 dpi" (^BQ c; also ^BO b). */
+export function defaultMagnification(dpmm: number | undefined): number {
+  const d = dpmm ?? 8;
+  return { 6: 1, 8: 2, 12: 3, 24: 6 }[d] ?? Math.max(1, Math.round(d / 4));
+}
+
+const LEVELS = 'HQML';
+
+export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): BarcodeLayout {
+  const warnings: string[] = [];
+  if (params.model !== undefined && params.model !== 2) {
+    warnings.push(
+      params.model === 1
+        ? '^BQ model 1 is not supported here; the symbol is drawn as model 2'
+        : `^BQ model ${params.model} is not 1 or 2; model 2 is used`,
+    );
+  }
+  let mag = params.magnification ?? defaultMagnification(ctx.dpmm);
+  if (!Number.isInteger(mag) || mag < 1 || mag > 100) {
+    const fixed = Math.min(100, Math.max(1, Math.round(Number.isFinite(mag) ? mag : 1)));
+    warnings.push(`^BQ magnification ${mag} is outside 1 to 10; ${fixed} is used`);
+    mag = fixed;
+  }
+  if (params.mask !== undefined && params.mask !== 7) {
+    warnings.push(`^BQ mask ${params.mask} is not applied; the mask is chosen automatically`);
+  }
+
+  const parsed = parseSwitches(data, params.errorCorrection, warnings);
+  if (parsed.text.length === 0) {
+    return emptyLayout([...warnings, '^BQ has no data after its switches; nothing is drawn']);
+  }
+  const result = encode('qrcode', asBytes(parsed.text), {
+    eclevel: parsed.level,
+    fixedeclevel: true,
+    binarytext: true,
+  });
+  if (!result.ok || result.encoding.kind !== 'matrix') {
+    return emptyLayout([
+      ...warnings,
+      `^BQ cannot encode the field data (${result.ok ? 'unexpected encoding' : result.error}); nothing is drawn`,
+    ]);
+  }
+  return matrixLayout(result.encoding, mag, mag, warnings);
+}
+
+export interface QrSwitches {
+  level: 'H' | 'Q' | 'M' | 'L';
+  manual: boolean;
+  text: string;
+}
+
+export function parseSwitches(
+  data: string,
+  fallbackLevel: string | undefined,
+  warnings: string[],
+): QrSwitches {
+  let rest = data;
+  const mixed = /^D(\d\d)(\d\d)([0-9A-Fa-f]{2}),/.exec(rest);
+  if (mixed) {
+    warnings.push(
+      `^BQ structured append (symbol ${mixed[1]} of ${mixed[2]}) is not encoded; the symbol is drawn on its own`,
+    );
+    rest = rest.slice(mixed[0].length);
+  }
+  const levelChar = rest[0] ?? '';
+  const modeChar = rest[1] ?? '';
+  let level: QrSwitches['level'];
+  if (levelChar !== '' && LEVELS.includes(levelChar)) level = levelChar as QrSwitches['level'];
+  else {
+    const d = fallbackLevel?.trim() ?? '';
+    level =
+      d === '' ? 'Q' : LEVELS.includes(d) && d.length === 1 ? (d as QrSwitches['level']) : 'M';
+    warnings.push(
+      `^BQ field data should start with an error correction level H, Q, M or L; ${JSON.stringify(levelChar)} was read as one, ${level} is used`,
+    );
+  }
+  const isLetter = /[A-Za-z]/.test(modeChar);
+  let manual = false;
+  if (modeChar === 'M') manual = true;
+  else if (modeChar !== 'A') {
+    warnings.push(
+      `^BQ input mode should be A or M after the error correction level; ${JSON.stringify(modeChar)} was read as one, automatic input is used`,
+    );
+  }
+  if (isLetter && rest[2] !== ',') {
+    warnings.push(
+      `^BQ expected "," after the switches; ${JSON.stringify(rest[2] ?? '')} is dropped in its place`,
+    );
+  }
+  const payload = rest.slice(isLetter ? 3 : 2);
+  return { level, manual, text: manual ? manualData(payload, warnings) : payload };
+}
+
+const ALNUM = /^[0-9A-Z $%*+\-./:]*/;
+
+/** Manual input: <mode><data>[,<mode><data>…]; the data of every segment, concatenated. */
+function manualData(payload: string, warnings: string[]): string {
+  let out = '';
+  let p = payload;
+  while (p.length > 0) {
+    const mode = p[0];
+    let segment: string;
+    if (mode === 'B') {
+      const count = p.slice(1, 5);
+      if (!/^\d{4}$/.test(count)) {
+        warnings.push(
+          '^BQ byte mode "B" needs a four-digit count; the rest of the data is taken as bytes',
+        );
+        segment = p.slice(1);
+        p = '';
+      } else {
+        const n = Number(count);
+        segment = p.slice(5, 5 + n);
+        if (segment.length < n)
+          warnings.push(
+            `^BQ byte mode count ${count} is more than the ${segment.length} bytes given`,
+          );
+        p = p.slice(5 + n);
+      }
+    } else if (mode === 'N' || mode === 'A') {
+      const match = (mode === 'N' ? /^[0-9]*/ : ALNUM).exec(p.slice(1));
+      segment = match ? match[0] : '';
+      p = p.slice(1 + segment.length);
+    } else if (mode === 'K') {
+      warnings.push('^BQ Kanji mode "K" is encoded as bytes');
+      segment = p.slice(1);
+      p = '';
+    } else {
+      warnings.push(
+        `^BQ manual input needs a character mode N, A, B or K; ${JSON.stringify(mode ?? '')} is not one, the rest is taken as data`,
+      );
+      segment = p;
+      p = '';
+    }
+    out += segment;
+    if (p.length === 0) break;
+    if (p[0] === ',' && p.length > 1 && 'NABK'.includes(p[1] ?? '')) {
+      p = p.slice(1);
+      continue;
+    }
+    warnings.push(
+      `^BQ ${JSON.stringify(p.slice(0, 10))}… does not fit the character mode "${mode ?? ''}"; it is encoded as it is`,
+    );
+    out += p;
+    break;
+  }
+  return out;
+}

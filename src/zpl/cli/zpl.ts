@@ -1,0 +1,151 @@
+// `npm run -s zpl -- render|lint FILE…`: the ZPL engine from a terminal. Scripts and tests
+// outside the app rely on this contract (issue #19): the options, the file names it writes and
+// the JSON it prints. Exit codes: 0 done (warnings do not fail a run), 1 bad input (a missing
+// file, an unknown option), with one sentence on stderr and never a stack trace.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DENSITIES, ZplEngine, stockDots, type Dpmm, type ZplWarning } from '../engine.ts';
+import { encodePng } from '../png/encode-png.ts';
+import { loadFontsFromPackages } from './fonts.ts';
+
+class UsageError extends Error {}
+
+const USAGE = `Usage:
+  npm run -s zpl -- render FILE... [--dpmm 6|8|12|24] [--width MM] [--height MM] [--out DIR] [--json]
+  npm run -s zpl -- lint FILE... [--json]`;
+
+interface Options {
+  command: 'render' | 'lint';
+  files: string[];
+  dpmm: Dpmm;
+  widthMm: number;
+  heightMm: number;
+  out: string;
+  json: boolean;
+}
+
+function positive(flag: string, value: string | undefined): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isFinite(n) || n <= 0)
+    throw new UsageError(`${flag} needs a positive number of millimetres, got "${value ?? ''}".`);
+  return n;
+}
+
+export function parseArgs(argv: readonly string[]): Options {
+  const [command, ...rest] = argv;
+  if (command !== 'render' && command !== 'lint')
+    throw new UsageError(`Unknown command "${command ?? ''}".\n${USAGE}`);
+  const options: Options = {
+    command,
+    files: [],
+    dpmm: 8,
+    widthMm: 101.6,
+    heightMm: 152.4,
+    out: '.',
+    json: false,
+  };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? '';
+    const value = () => {
+      const next = rest[i + 1];
+      i += 1;
+      return next;
+    };
+    if (arg === '--json') options.json = true;
+    else if (arg === '--dpmm') {
+      const v = value();
+      const n = Number(v);
+      if (!(DENSITIES as readonly number[]).includes(n))
+        throw new UsageError(`--dpmm must be 6, 8, 12 or 24, got "${v ?? ''}".`);
+      options.dpmm = n as Dpmm;
+    } else if (arg === '--width') options.widthMm = positive('--width', value());
+    else if (arg === '--height') options.heightMm = positive('--height', value());
+    else if (arg === '--out') {
+      const v = value();
+      if (!v) throw new UsageError('--out needs a folder.');
+      options.out = v;
+    } else if (arg.startsWith('--')) throw new UsageError(`Unknown option ${arg}.\n${USAGE}`);
+    else options.files.push(arg);
+  }
+  if (options.files.length === 0) throw new UsageError(`Name at least one ZPL file.\n${USAGE}`);
+  return options;
+}
+
+function read(file: string): Uint8Array {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `${file}: no such file.`
+        : code === 'EISDIR'
+          ? `${file} is a folder, not a ZPL file.`
+          : `${file} cannot be read (${code ?? 'error'}).`,
+    );
+  }
+}
+
+const describe = (w: ZplWarning) =>
+  `${w.line}:${w.column} ${w.command ? `${w.command}: ` : ''}${w.message}`;
+
+export function run(argv: readonly string[], out = process.stdout, err = process.stderr): number {
+  let options: Options;
+  try {
+    options = parseArgs(argv);
+    // Every file is read before anything is written: a missing one fails the run whole.
+    const inputs = options.files.map((file) => ({ file, bytes: read(file) }));
+    const engine = new ZplEngine(loadFontsFromPackages());
+    const stock = { dpmm: options.dpmm, widthMm: options.widthMm, heightMm: options.heightMm };
+    if (options.command === 'lint') {
+      const files = inputs.map(({ file, bytes }) => ({ file, ...engine.lint(bytes, stock) }));
+      if (options.json) out.write(`${JSON.stringify({ files })}\n`);
+      else
+        for (const f of files) {
+          out.write(`${f.file}: ${f.labels} label(s), ${f.warnings.length} warning(s)\n`);
+          for (const w of f.warnings) out.write(`  ${describe(w)}\n`);
+        }
+      return 0;
+    }
+    mkdirSync(options.out, { recursive: true });
+    const { width, height } = stockDots(stock);
+    const labels = [];
+    for (const { file, bytes } of inputs) {
+      const started = performance.now();
+      const result = engine.render(bytes, stock);
+      const perLabel = (performance.now() - started) / Math.max(1, result.labels.length);
+      const stem = basename(file, extname(file));
+      for (const label of result.labels) {
+        const output = join(options.out, `${stem}-${label.index}.png`);
+        writeFileSync(output, encodePng(label.bitmap, { dotsPerMm: options.dpmm }));
+        labels.push({
+          file,
+          index: label.index,
+          output: resolve(output),
+          widthPx: width,
+          heightPx: height,
+          ms: Math.round(perLabel * 100) / 100,
+          warnings: [...result.warnings, ...label.warnings],
+        });
+      }
+      if (result.labels.length === 0 && !options.json) out.write(`${file}: no label (^XA … ^XZ)\n`);
+    }
+    if (options.json) out.write(`${JSON.stringify({ labels })}\n`);
+    else
+      for (const l of labels) {
+        out.write(`${l.output} (${l.widthPx}×${l.heightPx}, ${l.ms} ms)\n`);
+        for (const w of l.warnings) out.write(`  ${describe(w)}\n`);
+      }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(`${error.message}\n`);
+      return 1;
+    }
+    err.write(`zpl: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.main) process.exitCode = run(process.argv.slice(2));

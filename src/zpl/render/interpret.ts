@@ -1,0 +1,841 @@
+// One label format (^XA … ^XZ) from commands to dots. The printer's state machine, kept small:
+// commands that set a default (^CF ^FW ^BY ^LH …) change the label's state, commands that
+// describe a field (^FO ^A ^FB ^B* ^G* …) fill the field in progress, and ^FS draws it. The
+// guide's rule is the model throughout: a field is positioned, described, given data and
+// ended; whatever the guide leaves open is decided here and said in a comment.
+import { Bitmap, type DrawMode } from '../bitmap.ts';
+import * as bc from '../barcodes/index.ts';
+import {
+  resolveFont,
+  type Dpmm,
+  type ResolvedFont,
+  type TextEngine,
+  type BlockLayout,
+} from '../fonts/index.ts';
+import {
+  decodeDownloadGraphic,
+  decodeGraphicField,
+  graphicBox,
+  graphicCircle,
+  graphicDiagonal,
+  graphicEllipse,
+  magnifiedSize,
+  paintBitmap,
+  parseImageName,
+  parseRecallGraphic,
+  type ShapeLayout,
+} from '../graphics/index.ts';
+import { painter, type Orientation } from '../painter.ts';
+import { decodeFieldData, splitParams, type ZplCommand } from '../parse/index.ts';
+import type { ZplWarning } from '../warning.ts';
+import { DRAWING, SETTINGS_ONLY } from './command-table.ts';
+import { boxOrigin, orientationOf } from './place.ts';
+import { clamp, decimal, int, yesNo } from './numbers.ts';
+
+/** What outlives one label: images from ~DG, formats from ^DF (the printer's memory). */
+export interface PrinterMemory {
+  images: Map<string, Bitmap>;
+  formats: Map<string, ZplCommand[]>;
+}
+
+export interface LabelContext {
+  dpmm: Dpmm;
+  /** The stock in dots: the picture is always exactly this size. */
+  width: number;
+  height: number;
+  text: TextEngine;
+  memory: PrinterMemory;
+}
+
+interface FontChoice {
+  name: string;
+  height: number | undefined;
+  width: number | undefined;
+}
+
+interface Field {
+  origin: { x: number; y: number; kind: 'FO' | 'FT' } | null;
+  font: (FontChoice & { orientation: Orientation | null; command: ZplCommand }) | null;
+  block: { width: number; lines: number; spacing: number; justify: string; indent: number } | null;
+  textBlock: { orientation: Orientation | null; width: number; height: number } | null;
+  reverse: boolean;
+  hex: string | null;
+  data: { raw: string; command: ZplCommand } | null;
+  number: number | null;
+  barcode: { command: ZplCommand; params: string[] } | null;
+  graphic: { command: ZplCommand } | null;
+}
+
+const emptyField = (): Field => ({
+  origin: null,
+  font: null,
+  block: null,
+  textBlock: null,
+  reverse: false,
+  hex: null,
+  data: null,
+  number: null,
+  barcode: null,
+  graphic: null,
+});
+
+/** A stored object's name as the printer files it: device, name and extension, upper case. */
+function objectKey(raw: string, extension: string): string {
+  const text = raw.trim().toUpperCase();
+  const colon = text.indexOf(':');
+  const device = colon === 1 ? text.slice(0, 1) : 'R';
+  const rest = colon === 1 ? text.slice(2) : text;
+  const dot = rest.lastIndexOf('.');
+  const name = dot >= 0 ? rest.slice(0, dot) : rest;
+  // Objects are looked up by name and extension; the device letter only says where they live,
+  // and a preview has one memory, so R:, E:, B: and A: are one place here.
+  void device;
+  return `${name || 'UNKNOWN'}.${dot >= 0 ? rest.slice(dot + 1) || extension : extension}`;
+}
+
+/** Field data as the printer's bytes after ^FH (one character per byte), for barcodes. */
+function fieldBytes(raw: string, hex: string | null): string {
+  if (hex === null) return raw;
+  const indicator = hex === '' ? '_' : hex.charAt(0);
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charAt(i);
+    const pair = raw.slice(i + 1, i + 3);
+    if (c === indicator && /^[0-9A-Fa-f]{2}$/.test(pair)) {
+      out += String.fromCharCode(Number.parseInt(pair, 16));
+      i += 2;
+    } else out += c;
+  }
+  return out;
+}
+
+export class LabelInterpreter {
+  readonly bitmap: Bitmap;
+  readonly warnings: ZplWarning[] = [];
+  private readonly c: LabelContext;
+  // Label state, with the guide's power-up defaults.
+  private home = { x: 0, y: 0 };
+  private top = 0;
+  private shift = 0;
+  private reverseAll = false;
+  private invert = false;
+  private printWidth: number;
+  private labelLength: number;
+  private defaultFont: FontChoice = { name: 'A', height: undefined, width: undefined };
+  private defaultOrientation: Orientation = 'N';
+  private by: bc.BarcodeDefaults = { ...bc.POWER_UP_DEFAULTS };
+  private charset = 0;
+  private field: Field = emptyField();
+  /** ^FN values given by a format that recalls a stored one (^XF). */
+  private readonly variables = new Map<number, string>();
+  /** While ^DF stores a format, the commands go there instead of onto the label. */
+  private storing: { key: string; commands: ZplCommand[] } | null = null;
+
+  constructor(context: LabelContext) {
+    this.c = context;
+    this.bitmap = new Bitmap(context.width, context.height);
+    this.printWidth = context.width;
+    this.labelLength = context.height;
+  }
+
+  /** Runs a label's commands; `finish()` then gives the picture. */
+  run(commands: readonly ZplCommand[]): void {
+    // A recalled format's ^FN values come from the fields that name them without a position.
+    this.collectVariables(commands);
+    for (const command of commands) this.step(command);
+  }
+
+  finish(): Bitmap {
+    if (this.storing) {
+      this.c.memory.formats.set(this.storing.key, this.storing.commands);
+      this.storing = null;
+    }
+    if (this.field.data || this.field.graphic || this.field.barcode) {
+      this.warn(
+        this.field.data?.command ?? this.field.graphic?.command ?? null,
+        'a field without ^FS is not printed',
+      );
+    }
+    const { bitmap } = this;
+    // ^PW and ^LL: nothing prints beyond the print width or the label length.
+    if (this.printWidth < bitmap.width)
+      bitmap.fillRect(this.printWidth, 0, bitmap.width - this.printWidth, bitmap.height, 'white');
+    if (this.labelLength < bitmap.height)
+      bitmap.fillRect(0, this.labelLength, bitmap.width, bitmap.height - this.labelLength, 'white');
+    if (this.invert)
+      rotate180(
+        bitmap,
+        Math.min(this.printWidth, bitmap.width),
+        Math.min(this.labelLength, bitmap.height),
+      );
+    return bitmap;
+  }
+
+  private warn(command: ZplCommand | null, message: string): void {
+    this.warnings.push({
+      command: command?.name ?? '',
+      line: command?.line ?? 0,
+      column: command?.column ?? 0,
+      message,
+    });
+  }
+
+  private params(command: ZplCommand, limit = Infinity): string[] {
+    return splitParams(command.params, command.delimiter, limit);
+  }
+
+  private collectVariables(commands: readonly ZplCommand[]): void {
+    if (!commands.some((c) => c.name === 'XF')) return;
+    let number: number | null = null;
+    let positioned = false;
+    for (const c of commands) {
+      if (c.name === 'FO' || c.name === 'FT') positioned = true;
+      else if (c.name === 'FN') number = int(this.params(c)[0]) ?? null;
+      else if ((c.name === 'FD' || c.name === 'FV') && number !== null && !positioned)
+        this.variables.set(number, c.params);
+      else if (c.name === 'FS') {
+        number = null;
+        positioned = false;
+      }
+    }
+  }
+
+  private step(command: ZplCommand): void {
+    const { name } = command;
+    if (this.storing) {
+      if (name === 'XZ') return;
+      this.storing.commands.push(command);
+      return;
+    }
+    if (SETTINGS_ONLY.has(name) || (name === 'PO' && this.params(command)[0]?.trim() === 'N'))
+      return;
+    if (!DRAWING.has(name)) {
+      this.warn(command, `${command.prefix}${name} is not supported; it was skipped`);
+      return;
+    }
+    const p = this.params(command);
+    switch (name) {
+      case 'XA':
+      case 'XZ':
+      case 'FX':
+      case 'CC':
+      case 'CT':
+      case 'CD':
+        return;
+      case 'FO':
+      case 'FT': {
+        const x = int(p[0]) ?? 0;
+        const y = int(p[1]) ?? 0;
+        this.field.origin = { x, y, kind: name };
+        return;
+      }
+      case 'LH':
+        this.home = { x: int(p[0]) ?? this.home.x, y: int(p[1]) ?? this.home.y };
+        return;
+      case 'LT':
+        this.top = clamp(int(p[0]) ?? 0, -120, 120);
+        return;
+      case 'LS':
+        this.shift = clamp(int(p[0]) ?? 0, -9999, 9999);
+        return;
+      case 'LR':
+        this.reverseAll = yesNo(p[0]) ?? false;
+        return;
+      case 'PO':
+        this.invert = p[0]?.trim().toUpperCase() === 'I';
+        return;
+      case 'PW': {
+        const width = int(p[0]);
+        if (width !== undefined && width >= 2) this.printWidth = Math.min(width, this.c.width);
+        return;
+      }
+      case 'LL': {
+        const length = int(p[0]);
+        if (length !== undefined && length >= 1) this.labelLength = Math.min(length, this.c.height);
+        return;
+      }
+      case 'CF': {
+        const font = (p[0] ?? '').trim().toUpperCase();
+        this.defaultFont = {
+          name: font || this.defaultFont.name,
+          height: int(p[1]) ?? this.defaultFont.height,
+          width: int(p[2]) ?? this.defaultFont.width,
+        };
+        return;
+      }
+      case 'FW':
+        this.defaultOrientation = orientationOf(p[0], this.defaultOrientation);
+        return;
+      case 'CI': {
+        const set = int(p[0]);
+        if (set !== undefined) this.charset = set;
+        return;
+      }
+      case 'BY': {
+        const result = bc.applyBy(this.by, int(p[0]), decimal(p[1]), int(p[2]));
+        this.by = result.defaults;
+        for (const w of result.warnings) this.warn(command, w);
+        return;
+      }
+      case 'A':
+      case 'A@':
+        this.fontCommand(command);
+        return;
+      case 'FB':
+        this.field.block = {
+          width: int(p[0]) ?? 0,
+          lines: clamp(int(p[1]) ?? 1, 1, 9999),
+          spacing: clamp(int(p[2]) ?? 0, -9999, 9999),
+          justify: (p[3] ?? 'L').trim().toUpperCase() || 'L',
+          indent: clamp(int(p[4]) ?? 0, 0, 9999),
+        };
+        return;
+      case 'TB':
+        this.field.textBlock = {
+          orientation: p[0]?.trim() ? orientationOf(p[0], this.defaultOrientation) : null,
+          width: int(p[1]) ?? 0,
+          height: int(p[2]) ?? 0,
+        };
+        return;
+      case 'FR':
+        this.field.reverse = true;
+        return;
+      case 'FH':
+        this.field.hex = command.params.charAt(0);
+        return;
+      case 'FN':
+        this.field.number = int(p[0]) ?? null;
+        return;
+      case 'FD':
+      case 'FV':
+        this.field.data = { raw: command.params, command };
+        return;
+      case 'FS':
+        this.endField(command);
+        return;
+      case 'GB':
+      case 'GC':
+      case 'GD':
+      case 'GE':
+      case 'GF':
+      case 'XG':
+      case 'IM':
+        this.field.graphic = { command };
+        return;
+      case 'IL':
+        this.imageLoad(command);
+        return;
+      case 'DG':
+        this.downloadGraphic(command);
+        return;
+      case 'DF':
+        this.storing = { key: objectKey(p[0] ?? '', 'ZPL'), commands: [] };
+        return;
+      case 'XF':
+        this.recallFormat(command);
+        return;
+      default:
+        // The barcode commands: parameters kept until ^FS, where the data is known.
+        this.field.barcode = { command, params: p };
+    }
+  }
+
+  private fontCommand(command: ZplCommand): void {
+    if (command.name === 'A@') {
+      const p = this.params(command);
+      this.warn(command, `^A@ names a downloaded font (${p[3] ?? ''}); font 0 is used instead`);
+      this.field.font = {
+        name: '0',
+        orientation: p[0]?.trim() ? orientationOf(p[0], this.defaultOrientation) : null,
+        height: int(p[1]),
+        width: int(p[2]),
+        command,
+      };
+      return;
+    }
+    // ^Afo,h,w: the font name is the character right after ^A.
+    const name = command.params.charAt(0).toUpperCase() || 'A';
+    const p = splitParams(command.params.slice(1), command.delimiter);
+    this.field.font = {
+      name,
+      orientation: p[0]?.trim() ? orientationOf(p[0], this.defaultOrientation) : null,
+      height: int(p[1]),
+      width: int(p[2]),
+      command,
+    };
+  }
+
+  private resolve(choice: FontChoice, command: ZplCommand | null): ResolvedFont {
+    const font = resolveFont(
+      {
+        name: choice.name,
+        ...(choice.height ? { height: choice.height } : {}),
+        ...(choice.width ? { width: choice.width } : {}),
+      },
+      {
+        dpmm: this.c.dpmm,
+        ...(this.defaultFont.height ? { defaultHeight: this.defaultFont.height } : {}),
+        ...(this.defaultFont.width ? { defaultWidth: this.defaultFont.width } : {}),
+      },
+    );
+    if (font.substituted && choice.name !== '0')
+      this.warn(command, `font ${choice.name} is not available; font 0 is used instead`);
+    return font;
+  }
+
+  private mode(field: Field, color: 'B' | 'W' = 'B'): DrawMode {
+    if (field.reverse !== this.reverseAll) return 'xor';
+    return color === 'W' ? 'white' : 'black';
+  }
+
+  /** The field's origin on the label, with ^LH, ^LS and ^LT applied. */
+  private at(field: Field): { x: number; y: number; kind: 'FO' | 'FT' } {
+    const origin = field.origin ?? { x: 0, y: 0, kind: 'FO' as const };
+    return {
+      x: origin.x + this.home.x - this.shift,
+      y: origin.y + this.home.y + this.top,
+      kind: origin.kind,
+    };
+  }
+
+  private endField(command: ZplCommand): void {
+    const field = this.field;
+    this.field = emptyField();
+    // ^FN n with data and no position gives a stored format's variable its value (^XF).
+    if (field.number !== null && field.data && !field.origin && !field.graphic && !field.barcode)
+      return;
+    try {
+      if (field.graphic) this.drawGraphic(field);
+      else if (field.barcode) this.drawBarcode(field);
+      else if (field.data) this.drawText(field);
+      else if (field.number !== null && this.variables.has(field.number)) {
+        // A stored format's variable, filled by the format that recalled it.
+        this.drawText({ ...field, data: { raw: this.variables.get(field.number) ?? '', command } });
+      }
+    } catch (error) {
+      // One field that cannot be drawn must not cost the operator the rest of the label.
+      this.warn(
+        command,
+        `this field could not be drawn: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  private withVariable(field: Field): Field {
+    if (field.number !== null && this.variables.has(field.number) && field.origin) {
+      const command = field.data?.command ?? field.font?.command ?? null;
+      if (command)
+        return { ...field, data: { raw: this.variables.get(field.number) ?? '', command } };
+    }
+    return field;
+  }
+
+  private text(field: Field): { text: string; command: ZplCommand } | null {
+    const data = field.data;
+    if (!data) return null;
+    const decoded = decodeFieldData(data.raw, { hexIndicator: field.hex, encoding: this.charset });
+    for (const w of decoded.warnings) this.warn(data.command, w);
+    return { text: decoded.text, command: data.command };
+  }
+
+  private drawText(input: Field): void {
+    const field = this.withVariable(input);
+    const data = this.text(field);
+    if (!data || !field.origin) {
+      if (data && !field.origin)
+        this.warn(data.command, 'a field without ^FO or ^FT is drawn at 0,0');
+      if (!data) return;
+    }
+    const choice = field.font ?? { ...this.defaultFont, orientation: null, command: data.command };
+    const font = this.resolve(choice, field.font?.command ?? null);
+    const orientation =
+      field.textBlock?.orientation ?? field.font?.orientation ?? this.defaultOrientation;
+    const at = this.at(field);
+    const engine = this.c.text;
+    const mode = this.mode(field);
+
+    let layout: BlockLayout | null = null;
+    if (field.block) {
+      const j = field.block.justify;
+      layout = engine.layoutFieldBlock(font, data.text, {
+        width: field.block.width,
+        maxLines: field.block.lines,
+        lineSpacing: field.block.spacing,
+        justify: j === 'C' || j === 'R' || j === 'J' ? j : 'L',
+        hangingIndent: field.block.indent,
+      });
+    } else if (field.textBlock) {
+      layout = engine.layoutTextBlock(font, data.text, {
+        width: field.textBlock.width,
+        height: field.textBlock.height,
+      });
+    }
+
+    if (layout) {
+      if (!layout.printable) {
+        this.warn(
+          data.command,
+          'the text block is narrower than one character; nothing is printed',
+        );
+        return;
+      }
+      // ^FT with ^FB: the origin is the baseline of the block's last possible line.
+      const frame = { width: Math.max(1, layout.width), height: Math.max(1, layout.height) };
+      const box =
+        at.kind === 'FT' ? boxOrigin(orientation, frame, { x: 0, y: layout.lastBaseline }, at) : at;
+      const p = painter({ target: this.bitmap, ...box, ...frame, orientation, mode });
+      engine.drawBlock(p, font, layout);
+      p.end();
+      return;
+    }
+
+    const metrics = engine.measureText(font, data.text);
+    if (metrics.width <= 0) return;
+    // The cell is the frame; ink that reaches past it (an accent over a capital) still prints
+    // in black, and an inverted field grows its frame to hold it.
+    let frame = { width: metrics.width, height: font.cellHeight };
+    let offset = { x: 0, y: 0 };
+    if (mode !== 'black') {
+      const ink = engine.inkBounds(font, data.text);
+      if (ink) {
+        const left = Math.min(0, Math.floor(ink.x0));
+        const up = Math.min(0, Math.floor(ink.y0));
+        offset = { x: -left, y: -up };
+        frame = {
+          width: Math.max(frame.width, Math.ceil(ink.x1)) - left,
+          height: Math.max(frame.height, Math.ceil(ink.y1)) - up,
+        };
+      }
+    }
+    // ^FO: the turned box's top-left; ^FT: the first character's baseline start, turned.
+    const box =
+      at.kind === 'FT'
+        ? boxOrigin(orientation, frame, { x: offset.x, y: offset.y + font.baseline }, at)
+        : { x: at.x - offset.x, y: at.y - offset.y };
+    const p = painter({ target: this.bitmap, ...box, ...frame, orientation, mode });
+    engine.drawText(p, font, data.text, offset.x, offset.y);
+    p.end();
+  }
+
+  private drawBarcode(input: Field): void {
+    const field = this.withVariable(input);
+    const barcode = field.barcode;
+    if (!barcode) return;
+    const command = barcode.command;
+    if (!field.data) {
+      this.warn(command, `^${command.name} has no field data (^FD); nothing is drawn`);
+      return;
+    }
+    const data = fieldBytes(field.data.raw, field.hex);
+    const p = barcode.params;
+    const orientation = command.name === 'BQ' ? 'N' : orientationOf(p[0], this.defaultOrientation);
+    const ctx: bc.BarcodeContext = {
+      by: this.by,
+      dpmm: this.c.dpmm,
+      ...(field.font ? { font: this.fontSize(field.font) } : {}),
+    };
+    const layout = this.barcodeLayout(command.name, p, data, ctx);
+    for (const w of layout.warnings) this.warn(command, w);
+    if (layout.width <= 0 || layout.height <= 0) return;
+    const at = this.at(field);
+    // ^FO: the field's top-left, whatever its turn; ^FT: the bars' bottom-left corner, turned.
+    const frame = { width: layout.width, height: layout.height };
+    const box =
+      at.kind === 'FT'
+        ? boxOrigin(
+            orientation,
+            frame,
+            { x: layout.symbol.x, y: layout.symbol.y + layout.symbol.height },
+            at,
+          )
+        : at;
+    const pen = painter({
+      target: this.bitmap,
+      ...box,
+      ...frame,
+      orientation,
+      mode: this.mode(field),
+    });
+    layout.draw(pen);
+    for (const run of layout.text) this.drawRun(pen, run, field);
+    pen.end();
+  }
+
+  private fontSize(choice: FontChoice): { height: number; width: number } {
+    const font = this.resolve(choice, null);
+    return { height: font.cellHeight, width: font.cellWidth };
+  }
+
+  private drawRun(pen: ReturnType<typeof painter>, run: bc.TextRun, field: Field): void {
+    const choice: FontChoice =
+      run.font === 'field' && field.font
+        ? { name: field.font.name, height: run.height, width: run.charWidth }
+        : { name: run.font === 'A' ? 'A' : 'A', height: run.height, width: run.charWidth };
+    const font = this.resolve(choice, null);
+    const metrics = this.c.text.measureText(font, run.text);
+    const width = metrics.width - metrics.trailingGap;
+    const x =
+      run.align === 'left'
+        ? run.x
+        : run.align === 'right'
+          ? run.x + run.width - width
+          : run.x + Math.round((run.width - width) / 2);
+    this.c.text.drawText(pen, font, run.text, x, run.y);
+  }
+
+  private barcodeLayout(
+    name: string,
+    p: string[],
+    data: string,
+    ctx: bc.BarcodeContext,
+  ): bc.BarcodeLayout {
+    const height = int(p[1]);
+    const common = {
+      ...(height !== undefined ? { height } : {}),
+      ...(yesNo(p[2]) !== undefined ? { line: yesNo(p[2]) } : {}),
+      ...(yesNo(p[3]) !== undefined ? { lineAbove: yesNo(p[3]) } : {}),
+    };
+    switch (name) {
+      case 'BC': {
+        const mode = (p[5] ?? '').trim().toUpperCase();
+        return bc.code128(
+          data,
+          {
+            ...common,
+            ...(yesNo(p[4]) !== undefined ? { uccCheckDigit: yesNo(p[4]) } : {}),
+            ...(mode === 'N' || mode === 'U' || mode === 'A' || mode === 'D' ? { mode } : {}),
+          },
+          ctx,
+        );
+      }
+      case 'B3': {
+        // ^B3o,e,h,f,g: the check digit comes before the height.
+        const h = int(p[2]);
+        return bc.code39(
+          data,
+          {
+            ...(yesNo(p[1]) !== undefined ? { checkDigit: yesNo(p[1]) } : {}),
+            ...(h !== undefined ? { height: h } : {}),
+            ...(yesNo(p[3]) !== undefined ? { line: yesNo(p[3]) } : {}),
+            ...(yesNo(p[4]) !== undefined ? { lineAbove: yesNo(p[4]) } : {}),
+          },
+          ctx,
+        );
+      }
+      case 'BA':
+        return bc.code93(
+          data,
+          { ...common, ...(yesNo(p[4]) !== undefined ? { checkDigit: yesNo(p[4]) } : {}) },
+          ctx,
+        );
+      case 'B2':
+        return bc.interleaved2of5(
+          data,
+          { ...common, ...(yesNo(p[4]) !== undefined ? { checkDigit: yesNo(p[4]) } : {}) },
+          ctx,
+        );
+      case 'BE':
+        return bc.ean13(data, common, ctx);
+      case 'B8':
+        return bc.ean8(data, common, ctx);
+      case 'BU':
+        return bc.upcA(
+          data,
+          { ...common, ...(yesNo(p[4]) !== undefined ? { checkDigit: yesNo(p[4]) } : {}) },
+          ctx,
+        );
+      case 'BQ': {
+        const model = int(p[1]);
+        const magnification = int(p[2]);
+        const level = (p[3] ?? '').trim().toUpperCase();
+        const mask = int(p[4]);
+        return bc.qrCode(
+          data,
+          {
+            ...(model !== undefined ? { model } : {}),
+            ...(magnification !== undefined ? { magnification } : {}),
+            ...(level ? { errorCorrection: level } : {}),
+            ...(mask !== undefined ? { mask } : {}),
+          },
+          ctx,
+        );
+      }
+      case 'BX': {
+        const [moduleSize, quality, columns, rows, formatId] = [1, 2, 3, 4, 5].map((i) =>
+          int(p[i]),
+        );
+        const escape = p[6]?.charAt(0);
+        const aspect = int(p[7]);
+        return bc.dataMatrix(
+          data,
+          {
+            ...(moduleSize !== undefined ? { moduleSize } : {}),
+            ...(quality !== undefined ? { quality } : {}),
+            ...(columns !== undefined ? { columns } : {}),
+            ...(rows !== undefined ? { rows } : {}),
+            ...(formatId !== undefined ? { formatId } : {}),
+            ...(escape ? { escape } : {}),
+            ...(aspect !== undefined ? { aspect } : {}),
+          },
+          ctx,
+        );
+      }
+      case 'B7': {
+        const [rowHeight, security, columns, rows] = [1, 2, 3, 4].map((i) => int(p[i]));
+        return bc.pdf417(
+          data,
+          {
+            ...(rowHeight !== undefined ? { rowHeight } : {}),
+            ...(security !== undefined ? { security } : {}),
+            ...(columns !== undefined ? { columns } : {}),
+            ...(rows !== undefined ? { rows } : {}),
+            ...(yesNo(p[5]) !== undefined ? { truncate: yesNo(p[5]) } : {}),
+          },
+          ctx,
+        );
+      }
+      case 'BO': {
+        const magnification = int(p[1]);
+        const size = int(p[3]);
+        const symbols = int(p[5]);
+        const id = p[6]?.trim();
+        return bc.aztec(
+          data,
+          {
+            ...(magnification !== undefined ? { magnification } : {}),
+            ...(yesNo(p[2]) !== undefined ? { eci: yesNo(p[2]) } : {}),
+            ...(size !== undefined ? { size } : {}),
+            ...(yesNo(p[4]) !== undefined ? { menu: yesNo(p[4]) } : {}),
+            ...(symbols !== undefined ? { symbols } : {}),
+            ...(id ? { id } : {}),
+          },
+          ctx,
+        );
+      }
+      default:
+        return bc.emptyLayout([`^${name} is not a bar code this engine draws`]);
+    }
+  }
+
+  private drawGraphic(field: Field): void {
+    const graphic = field.graphic;
+    if (!graphic) return;
+    const { command } = graphic;
+    const at = this.at(field);
+    const orientation = this.defaultOrientation;
+    const place = (
+      frame: { width: number; height: number },
+      color: 'B' | 'W',
+      draw: (p: ReturnType<typeof painter>) => void,
+      turns = true,
+    ) => {
+      if (frame.width <= 0 || frame.height <= 0) return;
+      const o = turns ? orientation : 'N';
+      // ^FT for a graphic: its bottom-left corner, as for a bar code.
+      const box = at.kind === 'FT' ? boxOrigin(o, frame, { x: 0, y: frame.height }, at) : at;
+      const p = painter({
+        target: this.bitmap,
+        ...box,
+        ...frame,
+        orientation: o,
+        mode: this.mode(field, color),
+      });
+      draw(p);
+      p.end();
+    };
+    const shape = (layout: ShapeLayout) => {
+      for (const w of layout.warnings) this.warn(command, w);
+      // Boxes, circles and lines are drawn as written: ^FW turns fields, not shapes.
+      place(layout, layout.color, (p) => layout.draw(p), false);
+    };
+    switch (command.name) {
+      case 'GB':
+        return shape(graphicBox(this.params(command)));
+      case 'GC':
+        return shape(graphicCircle(this.params(command)));
+      case 'GE':
+        return shape(graphicEllipse(this.params(command)));
+      case 'GD':
+        return shape(graphicDiagonal(this.params(command)));
+      case 'GF': {
+        const decoded = decodeGraphicField(command.params);
+        for (const w of decoded.warnings) this.warn(command, w);
+        const image = decoded.bitmap;
+        if (!image) return;
+        place(image, 'B', (p) => paintBitmap(p, image));
+        return;
+      }
+      case 'XG':
+      case 'IM': {
+        const recall = command.name === 'XG' ? parseRecallGraphic(command.params) : null;
+        const named = recall ?? parseImageName(command.params, '^IM');
+        for (const w of named.warnings) this.warn(command, w);
+        const key = `${named.name.toUpperCase()}.${(named.extension || 'GRF').toUpperCase()}`;
+        const image = this.c.memory.images.get(key);
+        if (!image) {
+          this.warn(command, `no stored image ${key}; download it with ~DG first`);
+          return;
+        }
+        const mx = recall?.magnificationX ?? 1;
+        const my = recall?.magnificationY ?? 1;
+        place(magnifiedSize(image, mx, my), 'B', (p) => paintBitmap(p, image, mx, my), false);
+        return;
+      }
+    }
+  }
+
+  private imageLoad(command: ZplCommand): void {
+    const named = parseImageName(command.params, '^IL');
+    for (const w of named.warnings) this.warn(command, w);
+    const key = `${named.name.toUpperCase()}.${(named.extension || 'GRF').toUpperCase()}`;
+    const image = this.c.memory.images.get(key);
+    if (!image) {
+      this.warn(command, `no stored image ${key}; download it with ~DG first`);
+      return;
+    }
+    // ^IL puts the image at the label's top-left, under what the format draws next.
+    const p = painter({
+      target: this.bitmap,
+      x: 0,
+      y: 0,
+      width: image.width,
+      height: image.height,
+    });
+    paintBitmap(p, image);
+    p.end();
+  }
+
+  private downloadGraphic(command: ZplCommand): void {
+    const decoded = decodeDownloadGraphic(command.params);
+    for (const w of decoded.warnings) this.warn(command, w);
+    if (!decoded.bitmap) return;
+    this.c.memory.images.set(`${decoded.name.toUpperCase()}.GRF`, decoded.bitmap);
+  }
+
+  private recallFormat(command: ZplCommand): void {
+    const key = objectKey(this.params(command)[0] ?? '', 'ZPL');
+    const stored = this.c.memory.formats.get(key);
+    if (!stored) {
+      this.warn(command, `no stored format ${key}; store it with ^DF first`);
+      return;
+    }
+    for (const c of stored) this.step(c);
+  }
+}
+
+/** ^POI: the printed area turned upside down (the label comes out of the printer inverted). */
+function rotate180(bitmap: Bitmap, width: number, height: number): void {
+  const copy = new Bitmap(bitmap.width, bitmap.height, bitmap.data.slice());
+  bitmap.fillRect(0, 0, width, height, 'white');
+  for (let y = 0; y < height; y++) {
+    let runStart = -1;
+    for (let x = 0; x <= width; x++) {
+      const on = x < width && copy.get(x, y) === 1;
+      if (on && runStart < 0) runStart = x;
+      else if (!on && runStart >= 0) {
+        bitmap.span(height - 1 - y, width - x, width - runStart);
+        runStart = -1;
+      }
+    }
+  }
+}
