@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { fontLicences } from './scripts/third-party/font-licences.ts';
 import { thirdPartyNotices } from './scripts/third-party/vite-plugin.ts';
 
 // Each build records the npm packages it compiled in; together with app.asar's production
 // packages they make out/THIRD_PARTY_NOTICES, which ships in the app.
-const rendererNotices = thirdPartyNotices('renderer');
+const rendererNotices = thirdPartyNotices('renderer', resolve('src/renderer'));
 
 export default defineConfig({
   main: {
@@ -28,9 +29,12 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react(), rendererNotices.plugin],
-    // Workers are builds of their own: without this their packages would go unlisted.
-    worker: { plugins: rendererNotices.workerPlugins },
+    plugins: [react(), rendererNotices.plugin, fontLicences(resolve('src/renderer'))],
+    // Workers are builds of their own: without this their packages would go unlisted (and the
+    // ZPL worker's fonts would ship without their licences beside them).
+    worker: {
+      plugins: () => [...rendererNotices.workerPlugins(), fontLicences(resolve('src/renderer'))],
+    },
     build: {
       minify: true,
       // ES2021: class private fields (#x, from TanStack Query) are lowered, so the Electron

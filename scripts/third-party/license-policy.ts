@@ -17,6 +17,10 @@ export const PERMISSIVE_LICENSES: readonly string[] = [
   'Unlicense',
   'Python-2.0',
   'Zlib',
+  // Fonts only (the label engine's Roboto faces): the SIL Open Font License lets a font be
+  // bundled and redistributed with any software as long as its licence travels with it (the
+  // build puts it beside each font file) and the font is not sold on its own.
+  'OFL-1.1',
 ];
 
 const allowed = new Set(PERMISSIVE_LICENSES.map((id) => id.toLowerCase()));

@@ -3,7 +3,7 @@
 // build itself so that every build path (`electron-vite build`, `npm start`, `npm test`) ships
 // the notices.
 import { mkdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
 import { writeNotices, writePartial, type BundlePartial, type BundleTarget } from './notices.ts';
@@ -23,7 +23,7 @@ function record(into: PackageFiles, packageDir: string | null, fileName: string)
   into.set(packageDir, files);
 }
 
-function packagesOf(bundle: Rolldown.OutputBundle): PackageFiles {
+function packagesOf(bundle: Rolldown.OutputBundle, root: string): PackageFiles {
   const found: PackageFiles = new Map();
   for (const output of Object.values(bundle)) {
     if (output.type === 'chunk') {
@@ -32,8 +32,13 @@ function packagesOf(bundle: Rolldown.OutputBundle): PackageFiles {
       for (const id of output.moduleIds) record(found, packageDirOf(id), output.fileName);
     } else {
       // Files copied from a package as they are (`new URL('pkg/file', import.meta.url)`).
+      // Their original names are relative to the build's root.
       for (const source of output.originalFileNames)
-        record(found, packageDirOf(source), output.fileName);
+        record(
+          found,
+          packageDirOf(isAbsolute(source) ? source : resolve(root, source)),
+          output.fileName,
+        );
     }
   }
   return found;
@@ -46,7 +51,7 @@ export interface ThirdPartyNotices {
 }
 
 /** The plugin for one electron-vite target (`main`, `preload` or `renderer`). */
-export function thirdPartyNotices(target: BundleTarget): ThirdPartyNotices {
+export function thirdPartyNotices(target: BundleTarget, root = ROOT): ThirdPartyNotices {
   // What the worker builds compiled, by the worker file's name; they finish before the
   // renderer's bundle is generated, which then emits them as assets.
   const workers = new Map<string, PackageFiles>();
@@ -56,7 +61,7 @@ export function thirdPartyNotices(target: BundleTarget): ThirdPartyNotices {
     name: 'packbench:third-party-notices',
     apply: 'build',
     generateBundle(_options, bundle) {
-      found = packagesOf(bundle);
+      found = packagesOf(bundle, root);
       for (const [workerFile, packages] of workers) {
         // Only workers of this bundle: a watch rebuild may leave records of older ones behind.
         if (!(workerFile in bundle)) continue;
@@ -87,7 +92,7 @@ export function thirdPartyNotices(target: BundleTarget): ThirdPartyNotices {
     name: 'packbench:third-party-notices-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      for (const [dir, files] of packagesOf(bundle)) {
+      for (const [dir, files] of packagesOf(bundle, root)) {
         for (const file of files) {
           const packages = workers.get(file) ?? new Map<string, Set<string>>();
           record(packages, dir, file);

@@ -7,10 +7,11 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /**
  * Sent as a header with every page of the app and repeated in index.html's meta tag (a test keeps
- * them equal). 'wasm-unsafe-eval' is the one relaxation: the ZPL renderer runs WebAssembly.
+ * them equal). No relaxation for scripts: the ZPL engine is plain TypeScript, so no WebAssembly
+ * runs in the window ('wasm-unsafe-eval' left with zpl-renderer-js).
  */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -5,5 +5,15 @@ export interface ZplWarning {
   command: string;
   line: number;
   column: number;
+  /** English, for terminals and logs. */
   message: string;
+  /**
+   * For the window, which says it in the operator's language: the kind of remark and the
+   * values its sentence names. The CLI's JSON leaves both out (its contract is the four
+   * fields above).
+   */
+  code?: ZplWarningCode;
+  values?: Record<string, number | string>;
 }
+
+export type ZplWarningCode = 'unsupported' | 'unterminated' | 'too_wide' | 'too_long';

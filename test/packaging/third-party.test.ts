@@ -33,11 +33,15 @@ const shippedList = (): ThirdPartyList => JSON.parse(readBuilt(LIST_FILE)) as Th
 
 /** The npm packages the renderer's own code imports at run time (tests and type imports aside). */
 function rendererImports(): string[] {
-  const dir = join(ROOT, 'src/renderer');
+  // The window's code, and the ZPL engine its worker bundles (its CLI adapter is not in it).
+  const entries = ['src/renderer', 'src/zpl'].flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }),
+  );
   const names = new Set<string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+  for (const entry of entries) {
     const name = entry.name;
     if (!entry.isFile() || !/\.tsx?$/.test(name) || /\.test\.|\.d\.ts$|^test-/.test(name)) continue;
+    if (entry.parentPath.replaceAll('\\', '/').includes('/src/zpl/cli')) continue;
     const source = readFileSync(join(entry.parentPath, name), 'utf8');
     const specifiers = [
       ...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)[^'"]*?\sfrom\s+'([^']+)'/gm),
@@ -96,48 +100,38 @@ describe('third-party software in the app', () => {
       list.packages.filter((p) => p.where.includes('renderer')).map((p) => p.name),
     );
     const imported = rendererImports();
-    expect(imported).toEqual(expect.arrayContaining(['react', 'pdfjs-dist', 'zpl-renderer-js']));
+    expect(imported).toEqual(expect.arrayContaining(['react', 'pdfjs-dist', 'bwip-js']));
     expect(imported.filter((name) => !bundled.has(name))).toEqual([]);
     // The two workers are separate Rollup builds: their packages come from worker.plugins.
-    for (const name of ['zpl-renderer-js', 'pdfjs-dist'])
+    for (const name of ['bwip-js', 'pdfjs-dist'])
       expect(
         list.packages
           .find((p) => p.name === name)
           ?.files.some((f) => basename(f).includes('.worker')),
         name,
       ).toBe(true);
+    // The ZPL worker's fonts are files of their packages, copied as they are.
+    for (const name of ['@expo-google-fonts/roboto-condensed', '@expo-google-fonts/roboto-mono'])
+      expect(
+        list.packages.find((p) => p.name === name)?.files.some((f) => f.endsWith('.ttf')),
+        name,
+      ).toBe(true);
   });
 
-  // THE ONE EXCEPTION. zpl-renderer-js previews labels with zebrash (Go compiled to WASM, which
-  // Vite inlines as base64 in the ZPL worker). That WASM embeds a bold font made from Adobe's
-  // Helvetica, whose name table keeps Adobe's copyright and Linotype's trademark notice. It is
-  // tolerated until the issue that removes zpl-renderer-js; the test fails as soon as the
-  // package or the finding is gone, so that the exception goes with it.
-  const EXCEPTION = {
-    package: 'zpl-renderer-js',
-    notice:
-      /Adobe Systems Incorporated\. All Rights Reserved\. ?Helvetica is a trademark of Linotype/,
-  };
+  it('no file of the build carries a proprietary font notice (zpl-renderer-js and its Helvetica are gone)', () => {
+    expect({ ...pkg.dependencies, ...pkg.devDependencies }).not.toHaveProperty(['zpl-renderer-js']);
+    expect(scanDirectory(OUT)).toEqual([]);
+  });
 
-  it('no file of the build carries a proprietary font notice, but for the one exception above', () => {
-    const list = shippedList();
-    const findings = scanDirectory(OUT);
-    expect(
-      { ...pkg.dependencies, ...pkg.devDependencies },
-      `${EXCEPTION.package} is no longer a dependency: remove this exception`,
-    ).toHaveProperty([EXCEPTION.package]);
-    const files = list.packages.find((p) => p.name === EXCEPTION.package)?.files ?? [];
-    expect(
-      files,
-      `${EXCEPTION.package} is no longer in the build: remove this exception`,
-    ).not.toEqual([]);
-    const excepted = findings.filter(
-      (f) => files.includes(f.file) && EXCEPTION.notice.test(f.notice),
+  it('every font the build ships has its licence text beside it', () => {
+    const fonts = readdirSync(join(OUT, 'renderer/assets')).filter((f) =>
+      /\.(ttf|otf|woff2?)$/.test(f),
     );
-    expect(
-      excepted.length,
-      `the Helvetica notice is no longer in ${EXCEPTION.package}'s code: remove this exception`,
-    ).toBe(1);
-    expect(findings.filter((f) => !excepted.includes(f))).toEqual([]);
+    expect(fonts.length).toBeGreaterThanOrEqual(2);
+    for (const font of fonts) {
+      const licence = join(OUT, 'renderer/assets', `${font}.LICENSE.txt`);
+      expect(existsSync(licence), `${font} ships without its licence`).toBe(true);
+      expect(readFileSync(licence, 'utf8')).toMatch(/SIL OPEN FONT LICENSE|Apache License/i);
+    }
   });
 });

@@ -196,7 +196,13 @@ describe('warnings', () => {
   it('names an unknown command with its line and column, and still draws the rest', () => {
     const label = one('^XA\n^FO10,10^GB5,5,5^FS\n  ^ZZ1\n^XZ');
     expect(label.warnings).toEqual([
-      { command: 'ZZ', line: 3, column: 3, message: '^ZZ is not supported; it was skipped' },
+      {
+        command: 'ZZ',
+        line: 3,
+        column: 3,
+        message: '^ZZ is not supported; it was skipped',
+        code: 'unsupported',
+      },
     ]);
     expect(inkBox(label.bitmap)).toMatchObject({ x: 10, y: 10 });
   });

@@ -105,7 +105,10 @@ export function renderWithStores(
   const sounds = options.sounds ?? { play: () => undefined };
   const previewer =
     options.previewer ??
-    ({ render: async () => ({ ok: true, images: [] }) } as unknown as ZplPreviewer);
+    ({
+      render: async () => ({ ok: true, images: [], warnings: [] }),
+      lint: async () => ({ ok: true, images: [], warnings: [] }),
+    } as unknown as ZplPreviewer);
   const queryClient = createQueryClient();
   const stores = createStores(bridge, {
     queryClient,

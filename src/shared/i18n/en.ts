@@ -247,11 +247,13 @@ export const en = {
     count_other: '{{count}} labels',
     upload: 'Queue label for this order',
     lint: {
-      structure: 'Every label must start with ^XA and end with ^XZ.',
-      unsupported: 'Not shown in the preview (a printer still prints them): {{commands}}',
-      nonAscii: 'Code 128 data with characters outside ASCII will not scan: {{sample}}',
+      title: 'The preview engine read this label with {{count}} remark(s):',
+      at: 'Line {{line}}, column {{column}}:',
+      unsupported: '^{{command}} is not drawn in the preview (a printer may still act on it).',
+      unterminated: 'This ^XA has no ^XZ: a printer would wait for it and print nothing.',
       tooWide: 'The label is {{label}} dots wide; the stock holds {{stock}}.',
       tooLong: 'The label is {{label}} dots long; the stock holds {{stock}}.',
+      other: '^{{command}}: {{message}}',
     },
   },
   inventory: {

@@ -252,11 +252,14 @@ export const es: Messages = {
     count_other: '{{count}} etiquetas',
     upload: 'Poner la etiqueta en la cola para este pedido',
     lint: {
-      structure: 'Cada etiqueta debe empezar con ^XA y terminar con ^XZ.',
-      unsupported: 'No se muestran en la vista previa (la impresora sí los imprime): {{commands}}',
-      nonAscii: 'Datos de Code 128 con caracteres fuera de ASCII no se leerán: {{sample}}',
-      tooWide: 'La etiqueta mide {{label}} puntos de ancho; el papel admite {{stock}}.',
-      tooLong: 'La etiqueta mide {{label}} puntos de largo; el papel admite {{stock}}.',
+      title: 'El motor de la vista previa leyó esta etiqueta con {{count}} observación(es):',
+      at: 'Línea {{line}}, columna {{column}}:',
+      unsupported:
+        '^{{command}} no aparece en la vista previa (una impresora aún puede ejecutarlo).',
+      unterminated: 'Este ^XA no tiene ^XZ: una impresora esperaría y no imprimiría nada.',
+      tooWide: 'La etiqueta mide {{label}} puntos de ancho; el rollo admite {{stock}}.',
+      tooLong: 'La etiqueta mide {{label}} puntos de largo; el rollo admite {{stock}}.',
+      other: '^{{command}}: {{message}}',
     },
   },
   inventory: {

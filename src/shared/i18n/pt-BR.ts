@@ -251,11 +251,14 @@ export const ptBR: Messages = {
     count_other: '{{count}} etiquetas',
     upload: 'Colocar etiqueta na fila para este pedido',
     lint: {
-      structure: 'Cada etiqueta deve começar com ^XA e terminar com ^XZ.',
-      unsupported: 'Não aparecem na pré-visualização (a impressora ainda imprime): {{commands}}',
-      nonAscii: 'Dados de Code 128 com caracteres fora do ASCII não serão lidos: {{sample}}',
-      tooWide: 'A etiqueta tem {{label}} pontos de largura; o papel comporta {{stock}}.',
-      tooLong: 'A etiqueta tem {{label}} pontos de comprimento; o papel comporta {{stock}}.',
+      title: 'O motor da pré-visualização leu esta etiqueta com {{count}} observação(ões):',
+      at: 'Linha {{line}}, coluna {{column}}:',
+      unsupported:
+        '^{{command}} não aparece na pré-visualização (uma impressora ainda pode executá-lo).',
+      unterminated: 'Este ^XA não tem ^XZ: uma impressora ficaria esperando e não imprimiria nada.',
+      tooWide: 'A etiqueta tem {{label}} pontos de largura; a bobina comporta {{stock}}.',
+      tooLong: 'A etiqueta tem {{label}} pontos de comprimento; a bobina comporta {{stock}}.',
+      other: '^{{command}}: {{message}}',
     },
   },
   inventory: {

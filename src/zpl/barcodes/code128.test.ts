@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Orientation } from '../painter.ts';
 import { code128, modeNCodewords } from './code128.ts';
-import { decode, elementWidths, initDecoder, render, sameDots, upright } from './testing.ts';
+import { decode, elementWidths, initDecoder, render, sameDots, upright } from './test-decode.ts';
 import type { BarcodeContext } from './types.ts';
 
 const ctx = (w = 2, h = 60): BarcodeContext => ({

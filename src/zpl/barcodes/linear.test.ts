@@ -6,7 +6,7 @@ import type { Orientation } from '../painter.ts';
 import { code39 } from './code39.ts';
 import { code93 } from './code93.ts';
 import { interleaved2of5 } from './interleaved2of5.ts';
-import { decode, elementWidths, initDecoder, render, sameDots, upright } from './testing.ts';
+import { decode, elementWidths, initDecoder, render, sameDots, upright } from './test-decode.ts';
 import type { BarcodeContext } from './types.ts';
 
 const ctx = (w = 2, ratio = 3, h = 60): BarcodeContext => ({

@@ -7,7 +7,7 @@ import { aztec } from './aztec.ts';
 import { dataMatrix } from './datamatrix.ts';
 import { pdf417 } from './pdf417.ts';
 import { parseSwitches, qrCode } from './qr.ts';
-import { decode, initDecoder, render, runs, sameDots, upright } from './testing.ts';
+import { decode, initDecoder, render, runs, sameDots, upright } from './test-decode.ts';
 import type { BarcodeContext } from './types.ts';
 
 const ctx = (w = 2, h = 10, dpmm = 8): BarcodeContext => ({

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Orientation } from '../painter.ts';
-import { decode, elementWidths, initDecoder, render, runs, sameDots, upright } from './testing.ts';
+import {
+  decode,
+  elementWidths,
+  initDecoder,
+  render,
+  runs,
+  sameDots,
+  upright,
+} from './test-decode.ts';
 import type { BarcodeContext } from './types.ts';
 import { ean13, ean8, upcA } from './upcean.ts';
 

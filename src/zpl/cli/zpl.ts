@@ -87,6 +87,14 @@ function read(file: string): Uint8Array {
   }
 }
 
+/** The contract's warning: command, line, column and message, nothing else. */
+const contract = ({ command, line, column, message }: ZplWarning): ZplWarning => ({
+  command,
+  line,
+  column,
+  message,
+});
+
 const describe = (w: ZplWarning) =>
   `${w.line}:${w.column} ${w.command ? `${w.command}: ` : ''}${w.message}`;
 
@@ -99,7 +107,10 @@ export function run(argv: readonly string[], out = process.stdout, err = process
     const engine = new ZplEngine(loadFontsFromPackages());
     const stock = { dpmm: options.dpmm, widthMm: options.widthMm, heightMm: options.heightMm };
     if (options.command === 'lint') {
-      const files = inputs.map(({ file, bytes }) => ({ file, ...engine.lint(bytes, stock) }));
+      const files = inputs.map(({ file, bytes }) => {
+        const linted = engine.lint(bytes, stock);
+        return { file, labels: linted.labels, warnings: linted.warnings.map(contract) };
+      });
       if (options.json) out.write(`${JSON.stringify({ files })}\n`);
       else
         for (const f of files) {
@@ -126,7 +137,7 @@ export function run(argv: readonly string[], out = process.stdout, err = process
           widthPx: width,
           heightPx: height,
           ms: Math.round(perLabel * 100) / 100,
-          warnings: [...result.warnings, ...label.warnings],
+          warnings: [...result.warnings, ...label.warnings].map(contract),
         });
       }
       if (result.labels.length === 0 && !options.json) out.write(`${file}: no label (^XA … ^XZ)\n`);

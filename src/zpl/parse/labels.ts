@@ -93,6 +93,7 @@ export function splitLabels(commands: readonly ZplCommand[]): SplitLabels {
       message:
         `^XA at line ${open.line}, column ${open.column} has no ^XZ: a printer would wait for ` +
         `it and print nothing; the label is shown as far as it goes`,
+      code: 'unterminated',
     });
   }
   return { labels, outside, warnings };

@@ -27,7 +27,7 @@ import {
 } from '../graphics/index.ts';
 import { painter, type Orientation } from '../painter.ts';
 import { decodeFieldData, splitParams, type ZplCommand } from '../parse/index.ts';
-import type { ZplWarning } from '../warning.ts';
+import type { ZplWarning, ZplWarningCode } from '../warning.ts';
 import { DRAWING, SETTINGS_ONLY } from './command-table.ts';
 import { boxOrigin, orientationOf } from './place.ts';
 import { clamp, decimal, int, yesNo } from './numbers.ts';
@@ -171,12 +171,19 @@ export class LabelInterpreter {
     return bitmap;
   }
 
-  private warn(command: ZplCommand | null, message: string): void {
+  private warn(
+    command: ZplCommand | null,
+    message: string,
+    code?: ZplWarningCode,
+    values?: Record<string, number | string>,
+  ): void {
     this.warnings.push({
       command: command?.name ?? '',
       line: command?.line ?? 0,
       column: command?.column ?? 0,
       message,
+      ...(code ? { code } : {}),
+      ...(values ? { values } : {}),
     });
   }
 
@@ -210,7 +217,11 @@ export class LabelInterpreter {
     if (SETTINGS_ONLY.has(name) || (name === 'PO' && this.params(command)[0]?.trim() === 'N'))
       return;
     if (!DRAWING.has(name)) {
-      this.warn(command, `${command.prefix}${name} is not supported; it was skipped`);
+      this.warn(
+        command,
+        `${command.prefix}${name} is not supported; it was skipped`,
+        'unsupported',
+      );
       return;
     }
     const p = this.params(command);
@@ -247,11 +258,25 @@ export class LabelInterpreter {
       case 'PW': {
         const width = int(p[0]);
         if (width !== undefined && width >= 2) this.printWidth = Math.min(width, this.c.width);
+        if (width !== undefined && width > this.c.width)
+          this.warn(
+            command,
+            `^PW ${width} is wider than the stock (${this.c.width} dots); the label is cut at its edge`,
+            'too_wide',
+            { label: width, stock: this.c.width },
+          );
         return;
       }
       case 'LL': {
         const length = int(p[0]);
         if (length !== undefined && length >= 1) this.labelLength = Math.min(length, this.c.height);
+        if (length !== undefined && length > this.c.height)
+          this.warn(
+            command,
+            `^LL ${length} is longer than the stock (${this.c.height} dots); the label is cut at its end`,
+            'too_long',
+            { label: length, stock: this.c.height },
+          );
         return;
       }
       case 'CF': {

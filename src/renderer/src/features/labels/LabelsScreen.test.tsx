@@ -10,16 +10,32 @@ describe('LabelsScreen', () => {
     const render = vi.fn(async () => ({
       ok: true as const,
       images: ['iVBORw0KGgo=', 'iVBORw0KGgo='],
+      warnings: [],
+    }));
+    // The engine's remarks, as the worker gives them for each text.
+    const lint = vi.fn(async (zpl: string) => ({
+      ok: true as const,
+      images: [],
+      warnings: zpl.includes('^XZ')
+        ? []
+        : [
+            { command: 'XA', line: 2, column: 1, message: 'no ^XZ', code: 'unterminated' as const },
+            { command: 'ZZ', line: 2, column: 4, message: 'skipped', code: 'unsupported' as const },
+          ],
     }));
     const submitLabel = vi.fn(async () => ok({ status: 'enqueued' as const, job: {} as never }));
     renderWithStores(<LabelsScreen />, fakeBridge({ submitLabel }), {
-      previewer: { render } as unknown as ZplPreviewer,
+      previewer: { render, lint } as unknown as ZplPreviewer,
     });
-    const input = screen.getByTestId('zpl-input');
-    fireEvent.change(input, { target: { value: '^XA^FDsem fim' } });
-    expect(screen.getByText('Every label must start with ^XA and end with ^XZ.')).toBeTruthy();
+    const input = screen.getByTestId('zpl-input') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: '^FX order\n^XA^ZZ^FDsem fim' } });
+    expect(await screen.findByText(/This \^XA has no \^XZ: a printer would wait/)).toBeTruthy();
+    expect(screen.getByText(/\^ZZ is not drawn in the preview/)).toBeTruthy();
+    // The link puts the cursor on the command it names.
+    fireEvent.click(screen.getByText('Line 2, column 4:'));
+    expect([input.selectionStart, input.selectionEnd]).toEqual([13, 16]);
     fireEvent.change(input, { target: { value: '^XA^FDa^FS^XZ^XA^FDb^FS^XZ' } });
-    expect(screen.queryByTestId('lint')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('lint')).toBeNull());
     fireEvent.click(screen.getByText('100 × 150 mm'));
     fireEvent.click(screen.getByText('12 dpmm'));
     fireEvent.click(screen.getByText('Preview'));
@@ -34,12 +50,16 @@ describe('LabelsScreen', () => {
 
   it('says so when the preview fails, and keeps custom sizes within limits', async () => {
     const render = vi.fn(async () => ({
+      warnings: [],
       ok: false as const,
       reason: 'timeout' as const,
       message: 'The label preview took too long and was restarted.',
     }));
     const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
-      previewer: { render } as unknown as ZplPreviewer,
+      previewer: {
+        render,
+        lint: async () => ({ ok: true, images: [], warnings: [] }),
+      } as unknown as ZplPreviewer,
     });
     fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^XZ' } });
     fireEvent.click(screen.getByText('Preview'));
@@ -57,9 +77,16 @@ describe('LabelsScreen names and stock', () => {
 
   it('draws the preview again when the density changes, never showing the old image', async () => {
     let calls = 0;
-    const render = vi.fn(async () => ({ ok: true as const, images: [`img${(calls += 1)}`] }));
+    const render = vi.fn(async () => ({
+      ok: true as const,
+      images: [`img${(calls += 1)}`],
+      warnings: [],
+    }));
     const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
-      previewer: { render } as unknown as ZplPreviewer,
+      previewer: {
+        render,
+        lint: async () => ({ ok: true, images: [], warnings: [] }),
+      } as unknown as ZplPreviewer,
     });
     fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^FDa^FS^XZ' } });
     fireEvent.click(screen.getByText('Preview'));

@@ -1,4 +1,6 @@
 import {
+  Anchor,
+  List,
   Alert,
   Button,
   Group,
@@ -19,23 +21,26 @@ import { useTranslation } from 'react-i18next';
 import { MAX_FILE_MB } from '../../../../shared/files/file-rules.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
-import { DENSITIES, type LintIssue } from './zpl-lint.ts';
+import { DENSITIES } from './stock.ts';
+import type { ZplWarning } from '../../../../zpl/warning.ts';
+import { offsetOf } from './text-position.ts';
 import { useLabels } from '../../app/context.tsx';
 import type { StockPreset } from './labels-store.ts';
 
-const describeIssue = (t: TFunction, issue: LintIssue): string => {
-  switch (issue.kind) {
-    case 'structure':
-      return t('labels.lint.structure');
+/** The engine's remark in the operator's language; its English words only when it has no kind. */
+const describeIssue = (t: TFunction, issue: ZplWarning): string => {
+  const command = issue.command;
+  switch (issue.code) {
     case 'unsupported':
-      return t('labels.lint.unsupported', {
-        commands: issue.commands.map((c) => `^${c}`).join(', '),
-      });
-    case 'nonAsciiCode128':
-      return t('labels.lint.nonAscii', { sample: issue.sample });
-    case 'tooWide':
-    case 'tooLong':
-      return t(`labels.lint.${issue.kind}`, { label: issue.labelDots, stock: issue.stockDots });
+      return t('labels.lint.unsupported', { command });
+    case 'unterminated':
+      return t('labels.lint.unterminated');
+    case 'too_wide':
+      return t('labels.lint.tooWide', issue.values ?? {});
+    case 'too_long':
+      return t('labels.lint.tooLong', issue.values ?? {});
+    default:
+      return t('labels.lint.other', { command, message: issue.message });
   }
 };
 
@@ -66,6 +71,17 @@ export function LabelsScreen() {
     'widthMm',
   ]);
   const pasting = useRef(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  /** Selects the command a warning points at, and scrolls the text box to it. */
+  const goTo = (issue: ZplWarning) => {
+    const box = input.current;
+    if (!box) return;
+    const start = offsetOf(s.text, issue.line, issue.column);
+    box.focus();
+    box.setSelectionRange(start, Math.min(s.text.length, start + 1 + issue.command.length));
+    const lineHeight = Number.parseFloat(getComputedStyle(box).lineHeight) || 20;
+    box.scrollTop = Math.max(0, (issue.line - 3) * lineHeight);
+  };
   return (
     <Stack>
       <Title order={2}>{t('labels.title')}</Title>
@@ -130,6 +146,7 @@ export function LabelsScreen() {
               .arrayBuffer()
               .then((buffer) => s.dropFile({ name: file.name, bytes: new Uint8Array(buffer) }));
         }}
+        ref={input}
         data-testid="zpl-input"
       />
       {s.refused && (
@@ -137,11 +154,26 @@ export function LabelsScreen() {
           {t(`files.${s.refused.reason}`, { file: s.refused.file, limit: MAX_FILE_MB })}
         </Alert>
       )}
-      {s.issues.map((issue) => (
-        <Alert key={issue.kind} color="orange" data-testid="lint">
-          {describeIssue(t, issue)}
+      {s.issues.length > 0 && (
+        <Alert
+          color="orange"
+          data-testid="lint"
+          title={t('labels.lint.title', { count: s.issues.length })}
+        >
+          <List size="sm" spacing={4}>
+            {s.issues.slice(0, 50).map((issue, i) => (
+              <List.Item key={`${issue.line}:${issue.column}:${i}`}>
+                {issue.line > 0 && (
+                  <Anchor component="button" type="button" size="sm" onClick={() => goTo(issue)}>
+                    {t('labels.lint.at', { line: issue.line, column: issue.column })}
+                  </Anchor>
+                )}{' '}
+                {describeIssue(t, issue)}
+              </List.Item>
+            ))}
+          </List>
         </Alert>
-      ))}
+      )}
       <Group>
         <Button
           size="md"

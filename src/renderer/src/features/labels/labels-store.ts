@@ -2,7 +2,8 @@ import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
 import type { SubmitOutcome } from '../../../../shared/ipc/channels.ts';
 import type { AppError } from '../../../../shared/result.ts';
-import { clampMm, lintZpl, STOCK_PRESETS, type LintIssue } from './zpl-lint.ts';
+import { clampMm, STOCK_PRESETS } from './stock.ts';
+import type { ZplWarning } from '../../../../zpl/warning.ts';
 import type { ZplPreviewer } from './zpl-previewer.ts';
 import type { FileChecker } from '../../ui/files/file-checker.ts';
 import type { FileRefusal } from '../../../../shared/files/file-rules.ts';
@@ -11,6 +12,8 @@ import type { FileRefusal } from '../../../../shared/files/file-rules.ts';
 export type NameSource = 'auto' | 'file' | 'edited';
 
 export type StockPreset = keyof typeof STOCK_PRESETS | 'custom';
+
+const LINT_DELAY_MS = 250;
 
 export interface LabelsState {
   text: string;
@@ -23,7 +26,8 @@ export interface LabelsState {
   heightMm: number;
   dpmm: number;
   images: string[];
-  issues: LintIssue[];
+  /** The engine's warnings for the text, at the chosen stock (command, line, column). */
+  issues: ZplWarning[];
   previewing: boolean;
   previewError: string | null;
   order: string;
@@ -58,9 +62,22 @@ export const createLabelsStore = (
     // A dropped file is sent byte for byte while its text is unchanged (a Latin-1 label would
     // not survive a round trip through the text box).
     let dropped: { text: string; bytes: Uint8Array } | null = null;
+    // The lint is the engine's own reading of the label (in the preview's worker), asked for
+    // a moment after the operator stops typing; only the newest answer is shown.
+    let lintRun = 0;
+    let lintTimer: ReturnType<typeof setTimeout> | undefined;
     const relint = () => {
+      const run = ++lintRun;
+      clearTimeout(lintTimer);
       const { text, widthMm, heightMm, dpmm } = get();
-      set({ issues: text.trim() ? lintZpl(text, { widthMm, heightMm, dpmm }) : [] });
+      if (!text.trim()) return set({ issues: [] });
+      lintTimer = setTimeout(() => {
+        void previewer()
+          .lint(text, widthMm, heightMm, dpmm)
+          .then((result) => {
+            if (run === lintRun && result.ok) set({ issues: result.warnings });
+          });
+      }, LINT_DELAY_MS);
     };
     return {
       text: '',
@@ -134,7 +151,7 @@ export const createLabelsStore = (
         if (run !== previewRun) return;
         set(
           result.ok
-            ? { images: result.images, previewing: false }
+            ? { images: result.images, issues: result.warnings, previewing: false }
             : { previewError: result.message, previewing: false, images: [] },
         );
       },

@@ -1,3 +1,4 @@
+import type { ZplWarning } from '../../../../zpl/warning.ts';
 import type { RenderReply, RenderRequest } from './zpl.worker.ts';
 
 export interface WorkerLike {
@@ -8,7 +9,7 @@ export interface WorkerLike {
 }
 
 export type PreviewResult =
-  | { ok: true; images: string[] }
+  | { ok: true; images: string[]; warnings: ZplWarning[] }
   | { ok: false; reason: 'timeout' | 'crashed' | 'failed'; message: string };
 
 /**
@@ -28,7 +29,18 @@ export class ZplPreviewer {
     this.timeouts = timeouts;
   }
 
-  render(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<PreviewResult> {
+  /** The warnings alone: what the lint shows while the operator types. */
+  lint(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<PreviewResult> {
+    return this.render(zpl, widthMm, heightMm, dpmm, false);
+  }
+
+  render(
+    zpl: string,
+    widthMm: number,
+    heightMm: number,
+    dpmm: number,
+    images = true,
+  ): Promise<PreviewResult> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -48,7 +60,7 @@ export class ZplPreviewer {
         clearTimeout(timer);
         resolve(result);
       });
-      worker.postMessage({ id, zpl, widthMm, heightMm, dpmm });
+      worker.postMessage({ id, zpl, widthMm, heightMm, dpmm, images });
     });
   }
 
@@ -68,7 +80,7 @@ export class ZplPreviewer {
       this.warm = true;
       settle(
         'images' in reply
-          ? { ok: true, images: reply.images }
+          ? { ok: true, images: reply.images, warnings: reply.warnings }
           : { ok: false, reason: 'failed', message: reply.error },
       );
     };
