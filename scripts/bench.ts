@@ -1,7 +1,7 @@
 // `npm run bench`: measures what operators feel against the physical limits, prints a table and
 // writes bench-results.json. Figures are ratios and distributions within one run (machines are
 // noisy), except where the bench says it repeats a run in simulated time.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -398,7 +398,7 @@ async function zplPreview(): Promise<void> {
     });
   }
   rows.push({
-    measure: '4. ZPL preview cold start (worker + WebAssembly + first label, ms)',
+    measure: '4. ZPL preview cold start in Chromium (worker, fonts, first label, ms)',
     figure: cold.toFixed(0),
     goal: 'report',
     ok: true,
@@ -406,6 +406,61 @@ async function zplPreview(): Promise<void> {
   results['zplPreview'] = { coldMs: cold, perLabelMs: figures };
   await station.close();
   await closeBrowser();
+}
+
+/** The engine alone, in a fresh Node process: cold start, warm ms per label, heap over 1,000. */
+function zplEngine(): void {
+  const child = spawnSync(process.execPath, ['--expose-gc', join(ROOT, 'scripts/bench-zpl.ts')], {
+    encoding: 'utf8',
+    cwd: ROOT,
+  });
+  if (child.status !== 0) throw new Error(`bench-zpl failed: ${child.stderr}`);
+  const figures = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as {
+    coldMs: number;
+    perLabel: Record<string, { dpmm8: number; dpmm12: number; labels: number }>;
+    varying: { dpmm8: number; dpmm12: number };
+    heapBefore: number;
+    heapAfter: number;
+  };
+  for (const [file, f] of Object.entries(figures.perLabel)) {
+    const shipping = file.startsWith('shipping');
+    rows.push({
+      measure: `8. ZPL engine per label, ${file}, warm median at 8 / 12 dpmm (ms)`,
+      figure: `${f.dpmm8.toFixed(1)} / ${f.dpmm12.toFixed(1)}`,
+      goal: shipping ? '≤ 10 / ≤ 25' : 'report',
+      ok: !shipping || (f.dpmm8 <= 10 && f.dpmm12 <= 25),
+    });
+  }
+  rows.push({
+    measure: '8. ZPL engine, 4×6 shipping label with new data each time, 8 / 12 dpmm (ms)',
+    figure: `${figures.varying.dpmm8.toFixed(1)} / ${figures.varying.dpmm12.toFixed(1)}`,
+    goal: '≤ 10 / ≤ 25',
+    ok: figures.varying.dpmm8 <= 10 && figures.varying.dpmm12 <= 25,
+  });
+  rows.push({
+    measure: '8. ZPL engine cold start: import, fonts, first picture (ms)',
+    figure: figures.coldMs.toFixed(0),
+    goal: '≤ 150',
+    ok: figures.coldMs <= 150,
+  });
+  const growth = (figures.heapAfter - figures.heapBefore) / 1024 / 1024;
+  rows.push({
+    measure: '8. ZPL engine heap growth over 1,000 renders (MB)',
+    figure: growth.toFixed(1),
+    goal: '≤ 5 (flat)',
+    ok: growth <= 5,
+  });
+  const assets = readdirSync(join(ROOT, 'out/renderer/assets'));
+  const zplChunk = assets
+    .filter((f) => f.startsWith('zpl.worker') || /\.(ttf|otf|woff2?)$/.test(f))
+    .reduce((n, f) => n + gzipped(`assets/${f}`), 0);
+  rows.push({
+    measure: '8. ZPL worker + fonts, gzipped (kB)',
+    figure: kb(zplChunk),
+    goal: '≤ 450',
+    ok: zplChunk <= 450 * 1024,
+  });
+  results['zplEngine'] = { ...figures, chunkGzipBytes: zplChunk };
 }
 
 const gzipped = (file: string) =>
@@ -656,7 +711,10 @@ if (wanted('faults')) {
   await lossyNetwork();
   await removedProfileCpu();
 }
-if (wanted('zpl')) await zplPreview();
+if (wanted('zpl')) {
+  zplEngine();
+  await zplPreview();
+}
 if (wanted('renderer')) {
   rendererSize();
   await rendererTimings();
