@@ -90,21 +90,23 @@ const COLUMNS = `seq, id, profile_id, kind, sequence_key, idempotency_key, paylo
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
+/** A job's kind with its own payload type: switching on `kind` narrows `payload`. */
+type KindedPayload = { [K in JobKind]: { kind: K; payload: JobPayload<K> } }[JobKind];
+
 /** Which jobs must run in enqueue order: everything about one order, one product, one inbound. */
-function sequenceKey(kind: JobKind, payload: JobPayload, jobId: string): string {
-  const p = payload as Record<string, unknown>;
-  switch (kind) {
+function sequenceKey(job: KindedPayload, jobId: string): string {
+  switch (job.kind) {
     case 'invoice.upload':
     case 'label.upload':
-      return `order:${String(p['order'])}`;
+      return `order:${job.payload.order}`;
     case 'order.create':
     case 'order.update':
-      return `order:${String((p['order'] as { id: string }).id)}`;
+      return `order:${job.payload.order.id}`;
     case 'product.create':
     case 'product.update':
-      return `product:${String((p['product'] as { sku: string }).sku)}`;
+      return `product:${job.payload.product.sku}`;
     case 'inbound.delete':
-      return `inbound:${String(p['id'])}`;
+      return `inbound:${job.payload.id}`;
     case 'inbound.create':
       return `inbound:new:${jobId}`;
   }
@@ -191,7 +193,8 @@ export class JobStore {
             id,
             input.profileId,
             input.kind,
-            sequenceKey(input.kind, payload, id),
+            // payload was parsed by jobPayloadSchemas[input.kind] above: they belong together.
+            sequenceKey({ kind: input.kind, payload } as KindedPayload, id),
             key,
             JSON.stringify(payload),
             file,
