@@ -87,14 +87,21 @@ interface Instance {
 }
 
 export class TextEngine {
-  private readonly faces: Record<FaceId, Face>;
+  // A face is parsed when a label first uses it: most labels never ask for a bitmap font, and
+  // parsing a face costs tens of milliseconds of a cold start.
+  private readonly faces: Partial<Record<FaceId, Face>> = {};
   private readonly instances = new Map<string, Instance>();
+  private readonly sources: FontSources;
+  private readonly maxCachedSizes: number | undefined;
 
   constructor(sources: FontSources, options: { maxCachedSizes?: number } = {}) {
-    this.faces = {
-      condensed: new Face('condensed', sources.condensed, options.maxCachedSizes),
-      mono: new Face('mono', sources.mono, options.maxCachedSizes),
-    };
+    this.sources = sources;
+    this.maxCachedSizes = options.maxCachedSizes;
+  }
+
+  private face(id: FaceId): Face {
+    const face = (this.faces[id] ??= new Face(id, this.sources[id], this.maxCachedSizes));
+    return face;
   }
 
   /** Advance width and cell metrics of a single line of text. */
@@ -186,12 +193,15 @@ export class TextEngine {
 
   /** Sizes whose glyph rasters are cached, per face (each face keeps at most maxCachedSizes). */
   get cachedSizes(): Record<FaceId, number> {
-    return { condensed: this.faces.condensed.cachedSizes, mono: this.faces.mono.cachedSizes };
+    return {
+      condensed: this.faces.condensed?.cachedSizes ?? 0,
+      mono: this.faces.mono?.cachedSizes ?? 0,
+    };
   }
 
   /** Whether the face behind a font has a glyph for the code point (coverage checks). */
   hasGlyph(font: ResolvedFont, codePoint: number): boolean {
-    return this.faces[font.face].glyph(codePoint) !== null;
+    return this.face(font.face).glyph(codePoint) !== null;
   }
 
   private metrics(font: ResolvedFont, pen: number, any: boolean): TextMetrics {
@@ -208,7 +218,7 @@ export class TextEngine {
     const key = `${font.face}:${font.kind}:${font.cellHeight}:${font.cellWidth}:${font.baseline}:${font.gap}`;
     let inst = this.instances.get(key);
     if (inst) return inst;
-    const face = this.faces[font.face];
+    const face = this.face(font.face);
     if (font.kind === 'bitmap') {
       const sx = font.cellWidth / (face.capInkRight - face.capInkLeft);
       inst = {
