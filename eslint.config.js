@@ -195,6 +195,19 @@ export default tseslint.config(
         { object: 'Date', property: 'now', message: 'Use the injected clock (clock.now()).' },
         { object: 'performance', property: 'now', message: 'Use the injected clock.' },
         { object: 'Math', property: 'random', message: 'Use the injected random source.' },
+        { object: 'crypto', property: 'randomUUID', message: 'Use the injected id source.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'node:crypto',
+              importNames: ['randomUUID', 'randomBytes', 'randomInt'],
+              message: 'Ids and chance come in through the constructor (clock.ts: systemIds).',
+            },
+          ],
+        },
       ],
       'no-restricted-globals': [
         'error',

@@ -18,11 +18,18 @@ describe('time and chance come in through the core (lint)', () => {
     ['performance.now()', 'no-restricted-properties'],
     ['setTimeout(() => undefined, 1)', 'no-restricted-globals'],
     ['new Date()', 'no-restricted-syntax'],
+    ['crypto.randomUUID()', 'no-restricted-properties'],
   ])('refuses %s in the core, the outbox and the API client', async (call, rule) => {
     for (const dir of ['core', 'outbox', 'api'])
       expect(await rulesHit(`src/main/${dir}/fixture.ts`, `export const x = ${call};\n`)).toEqual([
         rule,
       ]);
+  });
+
+  it('refuses random ids imported from node:crypto there too', async () => {
+    const code = "import { randomUUID } from 'node:crypto';\nexport const x = randomUUID();\n";
+    expect(await rulesHit('src/main/outbox/fixture.ts', code)).toEqual(['no-restricted-imports']);
+    expect(await rulesHit('src/main/core/clock.ts', code)).toEqual([]);
   });
 
   it('leaves the clock adapter and other code alone', async () => {

@@ -85,4 +85,31 @@ describe('the file system injected into the core', () => {
     expect(sha(file)).toBe(hash);
     expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
   });
+
+  it('takes its ids from the constructor too: jobs and profiles get the ones it is given', async () => {
+    let n = 0;
+    const newId = () => `id-${(n += 1)}`;
+    const dir = join(scratch.path, 'ids');
+    const outbox = new Outbox({
+      file: join(dir, 'outbox.sqlite'),
+      clock: systemClock,
+      newId,
+      clientFor: async () => null,
+      isOnline: () => false,
+    });
+    const queued = outbox.enqueue({
+      profileId: 'p',
+      kind: 'inbound.delete',
+      payload: { id: 'IN-1' },
+    });
+    expect(queued.job.id).toBe('id-1');
+    await outbox.close();
+    const profiles = new ProfileStore(dir, undefined, nodeFs, newId);
+    const created = await profiles.create({
+      name: 'Counted',
+      environment: 'sandbox',
+      baseUrl: 'http://127.0.0.1:1',
+    });
+    expect(created.id).toBe('id-2');
+  });
 });

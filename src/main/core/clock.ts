@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /** Time as the core sees it; tests pass a fake one and move it by hand. */
 export interface Clock {
   now(): number;
@@ -21,6 +22,9 @@ export const systemClock: Clock = {
 
 /** Chance as the core sees it; tests and the bench pass a seeded source to replay a run. */
 export const systemRandom: () => number = Math.random;
+
+/** New ids (profiles, jobs, edit keys) as the core makes them; tests may pass a counter. */
+export const systemIds: () => string = () => randomUUID();
 
 /** Resolves after `ms` on the given clock, or rejects when `signal` aborts. */
 export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -7,7 +6,7 @@ import {
   type Profile,
   type ProfileInput,
 } from '../../shared/profile.ts';
-import { systemClock } from './clock.ts';
+import { systemClock, systemIds } from './clock.ts';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
 import { nodeFs, type StationFs } from './station-fs.ts';
 
@@ -45,13 +44,16 @@ export class ProfileStore {
   readonly recoveredFrom: string | null = null;
 
   private readonly fs: StationFs;
+  private readonly newId: () => string;
 
   constructor(
     dataDir: string,
     now: () => Date = () => new Date(systemClock.now()),
     fs: StationFs = nodeFs,
+    newId: () => string = systemIds,
   ) {
     this.fs = fs;
+    this.newId = newId;
     fs.makeDir(dataDir);
     this.file = join(dataDir, 'profiles.json');
     this.now = now;
@@ -77,7 +79,7 @@ export class ProfileStore {
   async create(input: ProfileInput): Promise<Profile> {
     const parsed = validate(input);
     const at = this.now().toISOString();
-    const profile: Profile = { ...parsed, id: randomUUID(), createdAt: at, updatedAt: at };
+    const profile: Profile = { ...parsed, id: this.newId(), createdAt: at, updatedAt: at };
     this.data.profiles.push(profile);
     await this.save();
     return structuredClone(profile);

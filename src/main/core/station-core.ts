@@ -36,6 +36,8 @@ export interface StationCoreOptions {
   fetch?: typeof fetch;
   /** Around profiles.json and the outbox's file; default the real one. */
   fs?: StationFs;
+  /** New ids for profiles and jobs; default random UUIDs. */
+  newId?: () => string;
   /** Whether the data folder can be written and has room; default asks the real disk. */
   diskProbe?: DiskProbe;
   /** How the embedded sandbox starts; tests and benchmarks may pass their own options. */
@@ -104,6 +106,7 @@ export class StationCore {
       file: join(options.dataDir, 'outbox.sqlite'),
       clock: this.o.clock,
       fs: options.fs ?? nodeFs,
+      ...(options.newId ? { newId: options.newId } : {}),
       ...options.outbox,
       clientFor: (profileId) => this.clientForProfile(profileId),
       // Only the active profile is watched; others find out by trying (and back off).
@@ -116,6 +119,7 @@ export class StationCore {
         options.dataDir,
         () => new Date(this.o.clock.now()),
         options.fs ?? nodeFs,
+        options.newId,
       );
     } catch (error) {
       void this.outbox.close();

@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { systemIds } from '../core/clock.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import {
@@ -122,9 +123,15 @@ export class JobStore {
   private readonly now: () => number;
   readonly maxFileBytes: number;
 
-  constructor(db: DatabaseSync, options: { now: () => number; maxFileBytes?: number }) {
+  private readonly newId: () => string;
+
+  constructor(
+    db: DatabaseSync,
+    options: { now: () => number; maxFileBytes?: number; newId?: () => string },
+  ) {
     this.db = db;
     this.now = options.now;
+    this.newId = options.newId ?? systemIds;
     this.maxFileBytes = options.maxFileBytes ?? 20 * 1024 * 1024;
   }
 
@@ -180,7 +187,7 @@ export class JobStore {
           return { status: 'existing', job: toView(latest) } as const;
         if (latest && !input.confirmResend)
           return { status: 'needs_confirmation', job: toView(latest) } as const;
-        const id = randomUUID();
+        const id = this.newId();
         const key = existing.length === 0 ? baseKey : `${baseKey}:${existing.length}`;
         const at = this.now();
         this.db
@@ -500,7 +507,7 @@ export class JobStore {
       );
     }
     const fileSha = job.fileSha256 ?? '';
-    const key = `${sha256([job.kind, job.profileId, canonicalJson(parsed.data), fileSha].join('\n'))}:edit:${randomUUID()}`;
+    const key = `${sha256([job.kind, job.profileId, canonicalJson(parsed.data), fileSha].join('\n'))}:edit:${this.newId()}`;
     this.update(id, 'payload = ?, idempotency_key = ?', [JSON.stringify(parsed.data), key]);
     return this.get(id);
   }

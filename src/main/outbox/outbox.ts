@@ -10,7 +10,7 @@ import {
   RateLimitedError,
   ResponseFormatError,
 } from '../api/errors.ts';
-import { systemRandom, type Clock } from '../core/clock.ts';
+import { systemIds, systemRandom, type Clock } from '../core/clock.ts';
 import { AuditLog, type AuditReason } from './audit-log.ts';
 import { NoticeBoard } from './notices.ts';
 import { nodeFs, type StationFs } from '../core/station-fs.ts';
@@ -24,6 +24,8 @@ export interface OutboxOptions {
   /** Around the database file (salvage, the schema check); default the real one. */
   fs?: StationFs;
   random?: () => number;
+  /** New job ids and edit keys; default random UUIDs. */
+  newId?: () => string;
   /** The API client of a profile, or null when that profile cannot send now. */
   clientFor: (profileId: string) => Promise<ApiClient | null>;
   /** False while the service is known to be unreachable: nothing is attempted. */
@@ -134,6 +136,7 @@ export class Outbox {
   constructor(options: OutboxOptions) {
     this.o = {
       fs: nodeFs,
+      newId: systemIds,
       random: systemRandom,
       hasProfile: () => true,
       concurrency: 4,
@@ -148,6 +151,7 @@ export class Outbox {
     this.notices = new NoticeBoard(this.db, now);
     this.store = new JobStore(this.db, {
       now,
+      newId: this.o.newId,
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
     });
     this.audit = new AuditLog(this.db, now);
