@@ -68,6 +68,10 @@ describe('npm run -s zpl -- render', () => {
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toMatch(/nope\.zpl: no such file\./);
     expect(missing.stderr).not.toMatch(/\bat\b.*\.ts:\d+/);
+    const noLabel = zpl(['render', file('words.zpl', 'just words'), '--out', join(dir, 'none')]);
+    expect(noLabel.status).toBe(1);
+    expect(noLabel.stderr).toMatch(/words\.zpl: holds no label \(\^XA … \^XZ\)\./);
+    expect(readdirSync(dir)).not.toContain('none');
     const density = zpl(['render', file('a.zpl', '^XA^XZ'), '--dpmm', '10']);
     expect(density.status).toBe(1);
     expect(density.stderr).toMatch(/--dpmm must be 6, 8, 12 or 24/);

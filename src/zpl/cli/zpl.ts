@@ -11,6 +11,8 @@ import { loadFontsFromPackages } from './fonts.ts';
 
 class UsageError extends Error {}
 
+const NO_LABEL = 'holds no label (^XA … ^XZ)';
+
 const USAGE = `Usage:
   npm run -s zpl -- render FILE... [--dpmm 6|8|12|24] [--width MM] [--height MM] [--out DIR] [--json]
   npm run -s zpl -- lint FILE... [--json]`;
@@ -109,7 +111,11 @@ export function run(argv: readonly string[], out = process.stdout, err = process
     if (options.command === 'lint') {
       const files = inputs.map(({ file, bytes }) => {
         const linted = engine.lint(bytes, stock);
-        return { file, labels: linted.labels, warnings: linted.warnings.map(contract) };
+        const warnings = linted.warnings.map(contract);
+        // A file without a single label is the one thing a lint of labels must not pass quietly.
+        if (linted.labels === 0)
+          warnings.unshift({ command: '', line: 1, column: 1, message: NO_LABEL });
+        return { file, labels: linted.labels, warnings };
       });
       if (options.json) out.write(`${JSON.stringify({ files })}\n`);
       else
@@ -119,13 +125,19 @@ export function run(argv: readonly string[], out = process.stdout, err = process
         }
       return 0;
     }
-    mkdirSync(options.out, { recursive: true });
     const { width, height } = stockDots(stock);
-    const labels = [];
-    for (const { file, bytes } of inputs) {
+    const rendered = inputs.map(({ file, bytes }) => {
       const started = performance.now();
       const result = engine.render(bytes, stock);
-      const perLabel = (performance.now() - started) / Math.max(1, result.labels.length);
+      return { file, result, ms: performance.now() - started };
+    });
+    // Nothing is written when a file holds no label: the run is refused whole, like a missing file.
+    const empty = rendered.find((r) => r.result.labels.length === 0);
+    if (empty) throw new UsageError(`${empty.file}: ${NO_LABEL}.`);
+    mkdirSync(options.out, { recursive: true });
+    const labels = [];
+    for (const { file, result, ms } of rendered) {
+      const perLabel = ms / result.labels.length;
       const stem = basename(file, extname(file));
       for (const label of result.labels) {
         const output = join(options.out, `${stem}-${label.index}.png`);
@@ -140,7 +152,6 @@ export function run(argv: readonly string[], out = process.stdout, err = process
           warnings: [...result.warnings, ...label.warnings].map(contract),
         });
       }
-      if (result.labels.length === 0 && !options.json) out.write(`${file}: no label (^XA … ^XZ)\n`);
     }
     if (options.json) out.write(`${JSON.stringify({ labels })}\n`);
     else

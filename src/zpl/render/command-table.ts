@@ -17,7 +17,6 @@ export const SETTINGS_ONLY: ReadonlySet<string> = new Set([
   'JZ', // reprint after error
   'MF', // media feed on power-up
   'ML', // maximum label length
-  'MU', // units of measure
   'SS', // set media sensors
   'PF', // slew given number of dot rows
   'PH', // ~PH slew to home
@@ -45,6 +44,7 @@ export const SETTINGS_ONLY: ReadonlySet<string> = new Set([
 
 /** Everything the interpreter draws or tracks (see interpret.ts). */
 export const DRAWING: ReadonlySet<string> = new Set([
+  'MU',
   'XA',
   'XZ',
   'FO',

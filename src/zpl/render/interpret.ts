@@ -226,6 +226,20 @@ export class LabelInterpreter {
     }
     const p = this.params(command);
     switch (name) {
+      case 'MU': {
+        // Dots without conversion is the printer's default: nothing to do. Inches, millimetres
+        // or a dpi conversion would scale every later position and size; the preview does not,
+        // and says so rather than draw a label at the wrong scale without a word.
+        const units = (p[0] ?? 'D').trim().toUpperCase() || 'D';
+        const converts = (p[1] ?? '').trim() !== '' && (p[1] ?? '').trim() !== (p[2] ?? '').trim();
+        if (units !== 'D' || converts)
+          this.warn(
+            command,
+            `^MU${command.params} changes the units of what follows; the preview reads every position and size as dots`,
+            'unsupported',
+          );
+        return;
+      }
       case 'XA':
       case 'XZ':
       case 'FX':
@@ -448,7 +462,7 @@ export class LabelInterpreter {
 
   private withVariable(field: Field): Field {
     if (field.number !== null && this.variables.has(field.number) && field.origin) {
-      const command = field.data?.command ?? field.font?.command ?? null;
+      const command = field.data?.command ?? field.font?.command ?? field.barcode?.command ?? null;
       if (command)
         return { ...field, data: { raw: this.variables.get(field.number) ?? '', command } };
     }
