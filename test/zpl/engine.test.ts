@@ -207,6 +207,12 @@ describe('warnings', () => {
     expect(inkBox(label.bitmap)).toMatchObject({ x: 10, y: 10 });
   });
 
+  it('draws nothing for a bar code it does not know, rather than its data as text', () => {
+    const label = one('^XA^FO10,10^B1N,N,100^FD12345^FS^XZ');
+    expect(label.warnings.map((w) => [w.command, w.code])).toEqual([['B1', 'unsupported']]);
+    expect(inkBox(label.bitmap)).toBeNull();
+  });
+
   it('accepts printer settings without a word', () => {
     const label = one('^XA^PQ2^MMT^MNY^MTD^MD10^PR4~SD15^JUS^PMN^PON^FO1,1^GB2,2,2^FS^XZ');
     expect(label.warnings).toEqual([]);

@@ -64,6 +64,8 @@ interface Field {
   number: number | null;
   barcode: { command: ZplCommand; params: string[] } | null;
   graphic: { command: ZplCommand } | null;
+  /** A bar code or symbol this engine does not draw: its data must not print as text. */
+  skipped: boolean;
 }
 
 const emptyField = (): Field => ({
@@ -77,6 +79,7 @@ const emptyField = (): Field => ({
   number: null,
   barcode: null,
   graphic: null,
+  skipped: false,
 });
 
 /** A stored object's name as the printer files it: device, name and extension, upper case. */
@@ -222,6 +225,10 @@ export class LabelInterpreter {
         `${command.prefix}${name} is not supported; it was skipped`,
         'unsupported',
       );
+      // A field of a bar code (^B1, ^BD…) or graphic symbol (^GS) we do not draw prints nothing:
+      // its data as plain text would be a different label, not a partial one.
+      if (command.prefix === '^' && (name.startsWith('B') || name === 'GS'))
+        this.field.skipped = true;
       return;
     }
     const p = this.params(command);
@@ -440,6 +447,7 @@ export class LabelInterpreter {
   private endField(command: ZplCommand): void {
     const field = this.field;
     this.field = emptyField();
+    if (field.skipped) return;
     // ^FN n with data and no position gives a stored format's variable its value (^XF).
     if (field.number !== null && field.data && !field.origin && !field.graphic && !field.barcode)
       return;
