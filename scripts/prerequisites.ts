@@ -10,6 +10,9 @@ export const SYSTEM_PREREQUISITES = [
   { command: 'tesseract', pkg: 'tesseract-ocr' },
   // libpng's own checker: the PNG encoder's output must satisfy the reference decoder.
   { command: 'pngfix', pkg: 'libpng-tools' },
+  // A private cupsd with a raw socket:// queue: the printer transport's CUPS path, end to end.
+  { command: '/usr/sbin/cupsd', pkg: 'cups' },
+  { command: 'lpstat', pkg: 'cups-client' },
 ] as const;
 
 export const hasCommand = (command: string): boolean =>

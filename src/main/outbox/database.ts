@@ -70,6 +70,32 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
     version: 4,
     sql: `ALTER TABLE audit ADD COLUMN params TEXT;`,
   },
+  {
+    // The station's print queue lives in the same file as the outbox: one lock against a second
+    // Packbench, one salvage, one place a restart reads back from.
+    version: 5,
+    sql: `
+      CREATE TABLE print_jobs (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        printer TEXT NOT NULL,
+        label_key TEXT NOT NULL,
+        order_id TEXT,
+        file_name TEXT NOT NULL,
+        bytes BLOB NOT NULL,
+        copies INTEGER NOT NULL DEFAULT 1,
+        state TEXT NOT NULL CHECK (state IN ('queued', 'printing', 'printed', 'held', 'failed', 'interrupted')),
+        reprint_reason TEXT,
+        requested_by TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        created_at INTEGER NOT NULL,
+        printed_at INTEGER
+      );
+      CREATE INDEX print_jobs_by_label ON print_jobs (label_key, state);
+      CREATE INDEX print_jobs_waiting ON print_jobs (printer, state, seq);
+    `,
+  },
 ];
 
 /** The outbox was written by a newer Packbench: this build must not touch it. */

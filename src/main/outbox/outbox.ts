@@ -175,6 +175,14 @@ export class Outbox {
    * A profile was removed (or lost with a damaged profiles file): its timer stops, and its
    * unfinished jobs wait as "profile removed" instead of being retried into nothing.
    */
+  /**
+   * The outbox's database, for the print queue's table beside the jobs (one file, one lock,
+   * one salvage). Nothing else may write the outbox's own tables.
+   */
+  get database(): DatabaseSync {
+    return this.db;
+  }
+
   removeProfile(profileId: string): JobView[] {
     this.stop(profileId);
     // Its requests in flight end now (their jobs are then orphaned as uncertain).

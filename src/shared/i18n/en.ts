@@ -44,6 +44,11 @@ export const en = {
     },
   },
   activity: {
+    printed: '{{file}} printed on {{printer}} by {{user}}',
+    reprinted: '{{file}} printed again on {{printer}} by {{user}}: {{reason}}',
+    printHeld:
+      '{{file}} not printed on {{printer}}: the printer reports a condition that stops printing',
+    printFailed: '{{file}} could not be printed on {{printer}}',
     lookup_found: 'Order {{order}} looked up',
     lookup_failed: 'Order {{order}} could not be looked up',
     key_set: 'API key set ({{masked}})',
@@ -447,6 +452,14 @@ export const en = {
       'The system keychain is locked. Unlock it (log in to your desktop session or open your passwords app) and try again.',
     timeout: 'The system keychain did not answer. It may be waiting for an unlock prompt.',
     error: 'The system keychain reported an error.',
+  },
+  print: {
+    reasons: {
+      damaged: 'label damaged',
+      lost: 'label lost',
+      reweighed: 'parcel reweighed',
+      other: 'another reason',
+    },
   },
   errors: {
     serviceSaid: 'The service said, in its own words: “{{message}}”',

@@ -46,6 +46,11 @@ export const es: Messages = {
     },
   },
   activity: {
+    printed: '{{file}} impreso en {{printer}} por {{user}}',
+    reprinted: '{{file}} impreso de nuevo en {{printer}} por {{user}}: {{reason}}',
+    printHeld:
+      '{{file}} no impreso en {{printer}}: la impresora informa una condición que impide imprimir',
+    printFailed: '{{file}} no se pudo imprimir en {{printer}}',
     lookup_found: 'Pedido {{order}} consultado',
     lookup_failed: 'No se pudo consultar el pedido {{order}}',
     key_set: 'Clave de API configurada ({{masked}})',
@@ -455,6 +460,14 @@ export const es: Messages = {
     timeout:
       'El llavero del sistema no respondió. Puede estar esperando una solicitud de desbloqueo.',
     error: 'El llavero del sistema informó un error.',
+  },
+  print: {
+    reasons: {
+      damaged: 'etiqueta dañada',
+      lost: 'etiqueta perdida',
+      reweighed: 'bulto vuelto a pesar',
+      other: 'otro motivo',
+    },
   },
   errors: {
     serviceSaid: 'El servicio dijo, con sus propias palabras: “{{message}}”',

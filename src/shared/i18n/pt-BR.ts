@@ -46,6 +46,11 @@ export const ptBR: Messages = {
     },
   },
   activity: {
+    printed: '{{file}} impresso em {{printer}} por {{user}}',
+    reprinted: '{{file}} impresso de novo em {{printer}} por {{user}}: {{reason}}',
+    printHeld:
+      '{{file}} não impresso em {{printer}}: a impressora informa uma condição que impede a impressão',
+    printFailed: '{{file}} não pôde ser impresso em {{printer}}',
     lookup_found: 'Pedido {{order}} consultado',
     lookup_failed: 'Não foi possível consultar o pedido {{order}}',
     key_set: 'Chave de API definida ({{masked}})',
@@ -454,6 +459,14 @@ export const ptBR: Messages = {
     timeout:
       'O chaveiro do sistema não respondeu. Ele pode estar esperando um pedido de desbloqueio.',
     error: 'O chaveiro do sistema informou um erro.',
+  },
+  print: {
+    reasons: {
+      damaged: 'etiqueta danificada',
+      lost: 'etiqueta perdida',
+      reweighed: 'volume repesado',
+      other: 'outro motivo',
+    },
   },
   errors: {
     serviceSaid: 'O serviço disse, nas palavras dele: “{{message}}”',

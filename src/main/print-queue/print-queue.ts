@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import type {
+  PrintJobView,
+  PrinterSettings,
+  PrinterStatusView,
+  ReprintReason,
+} from '../../shared/printing.ts';
+import type { Clock } from '../core/clock.ts';
+import type { AuditInput } from '../outbox/audit-log.ts';
+import { PrintError } from '../print/errors.ts';
+import type { Printer } from '../print/printer.ts';
+import type { PrintStore } from './print-store.ts';
+
+// The station's print queue: a label asked for is written down first (print_jobs), then sent
+// to this station's printer one job at a time, each printer's jobs in the order asked. The
+// transport (src/main/print) reads the printer's status first and refuses on a stopping
+// condition; here that becomes a job `held` with the printer's words, waiting for the operator
+// to fix the printer and retry (or force it). Reprints need a reason, recorded with who asked,
+// when and on which printer.
+
+export interface PrintRequest {
+  bytes: Uint8Array;
+  fileName: string;
+  orderId?: string | null;
+  copies?: number;
+  /** Required when this label was printed before. */
+  reprintReason?: ReprintReason;
+  /** Send even when the printer reports a stopping condition. */
+  force?: boolean;
+}
+
+export type PrintRequestOutcome =
+  | { status: 'queued'; job: PrintJobView }
+  | { status: 'needs_reason'; previous: PrintJobView }
+  | { status: 'no_printer' };
+
+export interface PrintQueueOptions {
+  store: PrintStore;
+  clock: Clock;
+  newId: () => string;
+  settings: () => PrinterSettings;
+  open: (target: string) => Printer;
+  record: (entry: AuditInput) => void;
+  /** Who asks: the operator's account on this computer. */
+  user: () => string;
+  /** Told of every change (the window follows the queue and the printer's status). */
+  onChange?: (job: PrintJobView | null, status: PrinterStatusView | null) => void;
+}
+
+export const labelKeyOf = (bytes: Uint8Array): string =>
+  `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+export class PrintQueue {
+  private readonly o: PrintQueueOptions;
+  /** Printers being drained now; a second kick waits for the same loop. */
+  private readonly draining = new Map<string, Promise<void>>();
+  /** Jobs the operator forced past the printer's condition (kept in memory only). */
+  private readonly forced = new Set<string>();
+  private lastStatus: PrinterStatusView | null = null;
+  private closed = false;
+
+  constructor(options: PrintQueueOptions) {
+    this.o = options;
+  }
+
+  /** Jobs cut off by the last stop come back `interrupted`, and waiting jobs start again. */
+  recover(): number {
+    const interrupted = this.o.store.interruptAll();
+    for (const printer of this.o.store.printersWithWork()) this.kick(printer);
+    return interrupted;
+  }
+
+  status(): PrinterStatusView | null {
+    return this.lastStatus;
+  }
+
+  list(): PrintJobView[] {
+    return this.o.store.list();
+  }
+
+  request(input: PrintRequest): PrintRequestOutcome {
+    const { target } = this.o.settings();
+    if (!target) return { status: 'no_printer' };
+    const labelKey = labelKeyOf(input.bytes);
+    const previous = this.o.store.printedBefore(labelKey);
+    if (previous && !input.reprintReason) return { status: 'needs_reason', previous };
+    const job = this.o.store.add(
+      {
+        id: this.o.newId(),
+        printer: target,
+        labelKey,
+        orderId: input.orderId ?? null,
+        fileName: input.fileName,
+        bytes: input.bytes,
+        copies: Math.max(1, Math.min(99, Math.trunc(input.copies ?? 1))),
+        reprintReason: previous ? (input.reprintReason ?? null) : null,
+        requestedBy: this.o.user(),
+      },
+      this.o.clock.now(),
+    );
+    if (input.force) this.forced.add(job.id);
+    this.o.onChange?.(job, this.lastStatus);
+    this.kick(target);
+    return { status: 'queued', job };
+  }
+
+  /** A held, failed or interrupted job goes back in the queue (forced past the condition). */
+  retry(id: string, force = false): PrintJobView | null {
+    const job = this.o.store.get(id);
+    if (!job || job.state === 'printing' || job.state === 'printed') return job;
+    const queued = this.o.store.setState(id, 'queued');
+    if (force) this.forced.add(id);
+    this.o.onChange?.(queued, this.lastStatus);
+    this.kick(job.printer);
+    return queued;
+  }
+
+  discard(id: string): boolean {
+    const job = this.o.store.get(id);
+    if (!job || job.state === 'printing') return false;
+    const removed = this.o.store.remove(id);
+    this.forced.delete(id);
+    this.o.onChange?.(null, this.lastStatus);
+    return removed;
+  }
+
+  /** Resolves when the printer's queue (or every queue) has nothing left it can send now. */
+  async idle(printer?: string): Promise<void> {
+    for (;;) {
+      const loops = printer
+        ? [this.draining.get(printer)].filter((loop) => loop !== undefined)
+        : [...this.draining.values()];
+      if (loops.length === 0) return;
+      await Promise.all(loops);
+    }
+  }
+
+  kick(printer: string): void {
+    if (this.closed || this.draining.has(printer)) return;
+    const loop = this.drain(printer).finally(() => {
+      this.draining.delete(printer);
+      // A job queued while the last one was being finished starts now.
+      if (!this.closed && this.o.store.nextQueued(printer)) this.kick(printer);
+    });
+    this.draining.set(printer, loop);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.draining.values());
+  }
+
+  private async drain(printer: string): Promise<void> {
+    for (let job = this.o.store.nextQueued(printer); job && !this.closed;) {
+      await this.send(job);
+      job = this.o.store.nextQueued(printer);
+    }
+  }
+
+  private async send(job: PrintJobView): Promise<void> {
+    const bytes = this.o.store.bytes(job.id);
+    if (!bytes) return;
+    const printing = this.o.store.setState(job.id, 'printing', { attempt: true });
+    this.o.onChange?.(printing, this.lastStatus);
+    const force = this.forced.delete(job.id);
+    try {
+      const printerJobs = Array.from({ length: job.copies }, () => ({ name: job.fileName, bytes }));
+      const outcome = await this.o.open(job.printer).print(printerJobs, { force });
+      this.lastStatus = outcome.status;
+      const printed = this.o.store.setState(job.id, 'printed', { at: this.o.clock.now() });
+      this.o.record(
+        job.reprintReason
+          ? {
+              event: 'print.reprinted',
+              messageKey: 'activity.reprinted',
+              params: {
+                file: job.fileName,
+                printer: job.printer,
+                user: job.requestedBy,
+                reason: job.reprintReason,
+              },
+              message: `${job.fileName} printed again on ${job.printer} by ${job.requestedBy} (${job.reprintReason}).`,
+            }
+          : {
+              event: 'print.printed',
+              messageKey: 'activity.printed',
+              params: { file: job.fileName, printer: job.printer, user: job.requestedBy },
+              message: `${job.fileName} printed on ${job.printer} by ${job.requestedBy}.`,
+            },
+      );
+      this.o.onChange?.(printed, this.lastStatus);
+    } catch (error) {
+      const stopped = error instanceof PrintError && error.code === 'printer-stopped';
+      if (error instanceof PrintError && error.status) this.lastStatus = error.status;
+      const message = error instanceof Error ? error.message : String(error);
+      // A printer's condition holds the job until someone fixes it; anything else failed.
+      const next = this.o.store.setState(job.id, stopped ? 'held' : 'failed', { error: message });
+      this.o.record({
+        event: stopped ? 'print.held' : 'print.failed',
+        messageKey: stopped ? 'activity.printHeld' : 'activity.printFailed',
+        params: { file: job.fileName, printer: job.printer },
+        message: `${job.fileName} was not printed on ${job.printer}: ${message}`,
+      });
+      this.o.onChange?.(next, this.lastStatus);
+    }
+  }
+}

@@ -1,0 +1,171 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { PrintJobState, PrintJobView } from '../../shared/printing.ts';
+
+// The print queue's rows, in the outbox's database (migration 5). Persisted before anything is
+// sent, like the outbox's jobs: a label asked for survives a restart. A job cut off while
+// printing comes back `interrupted`, never re-sent by itself: a printer may have printed it,
+// and a second copy of a shipping label is a parcel shipped twice.
+
+interface Row {
+  id: string;
+  printer: string;
+  label_key: string;
+  order_id: string | null;
+  file_name: string;
+  bytes: Uint8Array;
+  copies: number;
+  state: PrintJobState;
+  reprint_reason: string | null;
+  requested_by: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: number;
+  printed_at: number | null;
+}
+
+const VIEW = `id, printer, label_key, order_id, file_name, length(bytes) AS size, copies, state,
+  reprint_reason, requested_by, attempts, last_error, created_at, printed_at`;
+
+export interface NewPrintJob {
+  id: string;
+  printer: string;
+  labelKey: string;
+  orderId: string | null;
+  fileName: string;
+  bytes: Uint8Array;
+  copies: number;
+  reprintReason: string | null;
+  requestedBy: string;
+}
+
+const toView = (row: Omit<Row, 'bytes'> & { size: number }): PrintJobView => ({
+  id: row.id,
+  printer: row.printer,
+  labelKey: row.label_key,
+  orderId: row.order_id,
+  fileName: row.file_name,
+  size: row.size,
+  copies: row.copies,
+  state: row.state,
+  reprintReason: row.reprint_reason,
+  requestedBy: row.requested_by,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  createdAt: row.created_at,
+  printedAt: row.printed_at,
+});
+
+export class PrintStore {
+  private readonly db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  add(job: NewPrintJob, at: number): PrintJobView {
+    this.db
+      .prepare(
+        `INSERT INTO print_jobs (id, printer, label_key, order_id, file_name, bytes, copies, state,
+           reprint_reason, requested_by, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+      )
+      .run(
+        job.id,
+        job.printer,
+        job.labelKey,
+        job.orderId,
+        job.fileName,
+        job.bytes,
+        job.copies,
+        job.reprintReason,
+        job.requestedBy,
+        at,
+      );
+    return this.get(job.id) as PrintJobView;
+  }
+
+  get(id: string): PrintJobView | null {
+    const row = this.db.prepare(`SELECT ${VIEW} FROM print_jobs WHERE id = ?`).get(id) as
+      (Omit<Row, 'bytes'> & { size: number }) | undefined;
+    return row ? toView(row) : null;
+  }
+
+  bytes(id: string): Uint8Array | null {
+    const row = this.db.prepare('SELECT bytes FROM print_jobs WHERE id = ?').get(id) as
+      { bytes: Uint8Array } | undefined;
+    return row ? row.bytes : null;
+  }
+
+  /** Was this label printed before (on any printer)? Then printing it again is a reprint. */
+  printedBefore(labelKey: string): PrintJobView | null {
+    const row = this.db
+      .prepare(
+        `SELECT ${VIEW} FROM print_jobs WHERE label_key = ? AND state = 'printed'
+         ORDER BY printed_at DESC LIMIT 1`,
+      )
+      .get(labelKey) as (Omit<Row, 'bytes'> & { size: number }) | undefined;
+    return row ? toView(row) : null;
+  }
+
+  /** The oldest job waiting for a printer, per printer. */
+  nextQueued(printer: string): PrintJobView | null {
+    const row = this.db
+      .prepare(
+        `SELECT ${VIEW} FROM print_jobs WHERE printer = ? AND state = 'queued' ORDER BY seq LIMIT 1`,
+      )
+      .get(printer) as (Omit<Row, 'bytes'> & { size: number }) | undefined;
+    return row ? toView(row) : null;
+  }
+
+  printersWithWork(): string[] {
+    return (
+      this.db.prepare(`SELECT DISTINCT printer FROM print_jobs WHERE state = 'queued'`).all() as {
+        printer: string;
+      }[]
+    ).map((r) => r.printer);
+  }
+
+  setState(
+    id: string,
+    state: PrintJobState,
+    extra: { error?: string | null; at?: number; attempt?: boolean } = {},
+  ): PrintJobView | null {
+    this.db
+      .prepare(
+        `UPDATE print_jobs SET state = ?, last_error = ?, attempts = attempts + ?,
+           printed_at = CASE WHEN ? = 'printed' THEN ? ELSE printed_at END
+         WHERE id = ?`,
+      )
+      .run(state, extra.error ?? null, extra.attempt ? 1 : 0, state, extra.at ?? null, id);
+    return this.get(id);
+  }
+
+  /** Jobs cut off by a stop while printing: the printer may or may not have them. */
+  interruptAll(): number {
+    return Number(
+      this.db
+        .prepare(
+          `UPDATE print_jobs SET state = 'interrupted',
+             last_error = 'Packbench stopped while this label was being sent.'
+           WHERE state = 'printing'`,
+        )
+        .run().changes,
+    );
+  }
+
+  remove(id: string): boolean {
+    return Number(this.db.prepare('DELETE FROM print_jobs WHERE id = ?').run(id).changes) > 0;
+  }
+
+  /** The queue as the Outbox screen shows it: everything not printed, then the last printed. */
+  list(limit = 100): PrintJobView[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT ${VIEW} FROM print_jobs
+           ORDER BY CASE state WHEN 'printed' THEN 1 ELSE 0 END, seq DESC LIMIT ?`,
+        )
+        .all(limit) as (Omit<Row, 'bytes'> & { size: number })[]
+    ).map(toView);
+  }
+}

@@ -1,0 +1,158 @@
+import { userInfo } from 'node:os';
+import type { DatabaseSync } from 'node:sqlite';
+import type {
+  PrintJobView,
+  PrinterSettings,
+  PrinterStatusView,
+  ReprintReason,
+} from '../../shared/printing.ts';
+import type { Clock } from '../core/clock.ts';
+import type { StationFs } from '../core/station-fs.ts';
+import type { AuditInput } from '../outbox/audit-log.ts';
+import { listCupsQueues } from '../print/cups-printer.ts';
+import { PrintError } from '../print/errors.ts';
+import { openPrinter, type Printer } from '../print/printer.ts';
+import { parseTarget } from '../print/target.ts';
+import { testLabelZpl } from '../print/test-label.ts';
+import { checkZpl } from '../print/zpl-check.ts';
+import { PrintQueue, type PrintRequestOutcome } from './print-queue.ts';
+import { PrintStore } from './print-store.ts';
+import { PrinterSettingsStore } from './printer-settings-store.ts';
+
+// Printing at the station, as the core offers it to the window: this station's printer
+// settings, its persistent queue, a test print, and the CUPS queues to pick from. The
+// transport (src/main/print) is the same one the command line uses.
+
+export interface PrintingState {
+  settings: PrinterSettings;
+  status: PrinterStatusView | null;
+  jobs: PrintJobView[];
+  /** A damaged printer.json that was set aside at start. */
+  recoveredFrom: string | null;
+}
+
+export interface PrintingChange {
+  job: PrintJobView | null;
+  status: PrinterStatusView | null;
+}
+
+export interface PrintingOptions {
+  dataDir: string;
+  db: DatabaseSync;
+  clock: Clock;
+  fs: StationFs;
+  newId: () => string;
+  record: (entry: AuditInput) => void;
+  /** The printer behind a target; tests and the bench pass their own timeouts. */
+  open?: (target: string) => Printer;
+  /** Who asks (the activity log says who printed): this computer's account by default. */
+  user?: () => string;
+  /** For CUPS (CUPS_SERVER); default process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A target string the settings hold, as the transport takes it; refusals keep their code. */
+function targetOf(text: string) {
+  const parsed = parseTarget(text);
+  if (!parsed.ok) throw new PrintError('bad-target', parsed.message);
+  return parsed.target;
+}
+
+export class Printing {
+  readonly settings: PrinterSettingsStore;
+  readonly queue: PrintQueue;
+  private readonly listeners = new Set<(change: PrintingChange) => void>();
+  private readonly o: PrintingOptions;
+
+  constructor(options: PrintingOptions) {
+    this.o = options;
+    this.settings = new PrinterSettingsStore(
+      options.dataDir,
+      () => new Date(options.clock.now()),
+      options.fs,
+    );
+    this.queue = new PrintQueue({
+      store: new PrintStore(options.db),
+      clock: options.clock,
+      newId: options.newId,
+      settings: () => this.settings.get(),
+      open: (target) => this.open(target),
+      record: options.record,
+      user: options.user ?? (() => userInfo().username),
+      onChange: (job, status) => {
+        for (const listener of this.listeners) listener({ job, status });
+      },
+    });
+    this.queue.recover();
+  }
+
+  private open(target: string): Printer {
+    if (this.o.open) return this.o.open(target);
+    return openPrinter(targetOf(target), {
+      clock: this.o.clock,
+      ...(this.o.env ? { env: this.o.env } : {}),
+    });
+  }
+
+  onChange(listener: (change: PrintingChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  state(): PrintingState {
+    return {
+      settings: this.settings.get(),
+      status: this.queue.status(),
+      jobs: this.queue.list(),
+      recoveredFrom: this.settings.recoveredFrom,
+    };
+  }
+
+  async saveSettings(input: PrinterSettings): Promise<PrinterSettings> {
+    if (input.target) targetOf(input.target);
+    return this.settings.save(input);
+  }
+
+  /** The CUPS queues this computer knows (empty without CUPS). */
+  async cupsQueues(): Promise<string[]> {
+    try {
+      return (await listCupsQueues({ timeoutMs: 3000, env: this.o.env ?? process.env })).map(
+        (q) => q.name,
+      );
+    } catch {
+      return [];
+    }
+  }
+
+  /** A label stating the station, the time and the printer's status, sent now (not queued). */
+  async testPrint(target = this.settings.get().target): Promise<PrinterStatusView> {
+    if (!target) throw new PrintError('bad-target', 'No printer is set up for this station.');
+    const outcome = await this.open(target).print((status) => [
+      {
+        name: 'test label',
+        bytes: new TextEncoder().encode(
+          testLabelZpl({ target, status, at: new Date(this.o.clock.now()) }),
+        ),
+      },
+    ]);
+    for (const listener of this.listeners) listener({ job: null, status: outcome.status });
+    return outcome.status;
+  }
+
+  /** A label's bytes to this station's printer, checked as ZPL first. */
+  print(input: {
+    bytes: Uint8Array;
+    fileName: string;
+    orderId?: string | null;
+    reprintReason?: ReprintReason;
+    force?: boolean;
+  }): PrintRequestOutcome {
+    const check = checkZpl(input.bytes, input.fileName);
+    if (!check.ok) throw new PrintError('not-zpl', check.message);
+    return this.queue.request(input);
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}

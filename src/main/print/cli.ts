@@ -1,0 +1,263 @@
+// `npm run -s printer -- status|print|test …`: the station's printers from a terminal. IT
+// staff script it and tests outside the app rely on it (issue #20), so the options, the JSON
+// and the exit codes are a contract:
+//   0 done (for status: the printer is ready)
+//   1 bad input (a missing file, not ZPL, a bad target, an unknown option) — nothing sent
+//   2 the printer is unreachable, not answering within the timeout, or a job failed after
+//     its one retry
+//   3 the printer reports paper out, head open, paused or ribbon out — for print and test,
+//     nothing was sent (unless --force)
+// Errors are one sentence on stderr, never a stack trace; with --json the status still goes
+// to stdout whenever the printer reported one.
+//
+// Copies are made by repeating the file, each copy a job of its own: byte-exact whatever the
+// file holds (raw files are not ours to edit with ^PQ), and a reset during copy 3 resends
+// copy 3 only. The JSON lists every job sent, in the order given, a file's copies together.
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { PrintError, exitCodeFor } from './errors.ts';
+import type { JobResult, PrintJob } from './job.ts';
+import { DEFAULT_TIMEOUT_MS, openPrinter, type PrinterOptions } from './printer.ts';
+import { describeStatus, isReady, type PrinterStatus } from './status.ts';
+import { testLabelZpl, stationTime } from './test-label.ts';
+import { toTarget } from './target.ts';
+import { checkZpl } from './zpl-check.ts';
+
+class UsageError extends Error {}
+
+const USAGE = `Usage:
+  npm run -s printer -- status TARGET [--json] [--timeout-ms N]
+  npm run -s printer -- print FILE... --to TARGET [--copies N] [--force] [--raw] [--json] [--timeout-ms N]
+  npm run -s printer -- test --to TARGET [--json] [--timeout-ms N] [--force] [--station NAME]
+TARGET is tcp://HOST[:PORT] (a raw port, 9100 unless given) or cups:QUEUE (a CUPS raw queue;
+CUPS_SERVER is honoured). Exit: 0 done or ready, 1 bad input, 2 unreachable, not answering or
+failed after one retry, 3 paper out, head open, paused or ribbon out (nothing sent).
+`;
+
+type Command = 'status' | 'print' | 'test';
+
+export interface Options {
+  command: Command;
+  target: string;
+  files: string[];
+  copies: number;
+  force: boolean;
+  raw: boolean;
+  json: boolean;
+  timeoutMs: number;
+  station: string | undefined;
+}
+
+/** Which options each command takes; anything else is refused rather than ignored. */
+const ALLOWED: Record<Command, readonly string[]> = {
+  status: ['--json', '--timeout-ms'],
+  print: ['--to', '--copies', '--force', '--raw', '--json', '--timeout-ms'],
+  test: ['--to', '--json', '--timeout-ms', '--force', '--station'],
+};
+const TAKES_VALUE = new Set(['--to', '--copies', '--timeout-ms', '--station']);
+
+function count(flag: string, value: string | undefined, max: number): number {
+  const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= max))
+    throw new UsageError(`${flag} needs a whole number from 1 to ${max}, got "${value ?? ''}".`);
+  return n;
+}
+
+export function parseArgs(argv: readonly string[]): Options | 'help' {
+  const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') return 'help';
+  if (command !== 'status' && command !== 'print' && command !== 'test')
+    throw new UsageError(
+      command === undefined
+        ? 'Name a command: status, print or test (npm run -s printer -- --help).'
+        : `Unknown command "${command}": use status, print or test (npm run -s printer -- --help).`,
+    );
+  const options: Options = {
+    command,
+    target: '',
+    files: [],
+    copies: 1,
+    force: false,
+    raw: false,
+    json: false,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    station: undefined,
+  };
+  const positionals: string[] = [];
+  let to: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? '';
+    if (!arg.startsWith('--') || arg === '--') {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    if (!ALLOWED[command].includes(flag))
+      throw new UsageError(`${command} takes no option ${flag} (npm run -s printer -- --help).`);
+    let value: string | undefined;
+    if (TAKES_VALUE.has(flag)) {
+      value = eq === -1 ? rest[++i] : arg.slice(eq + 1);
+      if (value === undefined) throw new UsageError(`${flag} needs a value.`);
+    } else if (eq !== -1) throw new UsageError(`${flag} takes no value.`);
+    if (flag === '--to') to = value;
+    else if (flag === '--copies') options.copies = count('--copies', value, 999);
+    else if (flag === '--timeout-ms') options.timeoutMs = count('--timeout-ms', value, 600_000);
+    else if (flag === '--station') options.station = value;
+    else if (flag === '--force') options.force = true;
+    else if (flag === '--raw') options.raw = true;
+    else if (flag === '--json') options.json = true;
+  }
+  if (command === 'status') {
+    if (positionals.length !== 1)
+      throw new UsageError('status takes one printer target: tcp://HOST[:PORT] or cups:QUEUE.');
+    options.target = positionals[0] ?? '';
+  } else {
+    if (to === undefined)
+      throw new UsageError(`${command} needs --to TARGET (tcp://HOST[:PORT] or cups:QUEUE).`);
+    options.target = to;
+    if (command === 'print' && positionals.length === 0)
+      throw new UsageError('Name at least one file to print.');
+    if (command === 'test' && positionals.length > 0)
+      throw new UsageError(
+        `test takes no files (it makes its own label), got "${positionals[0]}".`,
+      );
+    options.files = positionals;
+  }
+  return options;
+}
+
+function read(file: string): Uint8Array {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new PrintError(
+      'file-unreadable',
+      code === 'ENOENT'
+        ? `${file}: no such file; nothing was sent.`
+        : code === 'EISDIR'
+          ? `${file} is a folder, not a label; nothing was sent.`
+          : `${file} cannot be read (${code ?? 'error'}); nothing was sent.`,
+    );
+  }
+}
+
+/** The contract's status JSON, in the contract's key order. */
+const statusJson = (s: PrinterStatus) => ({
+  online: s.online,
+  paperOut: s.paperOut,
+  paused: s.paused,
+  headOpen: s.headOpen,
+  ribbonOut: s.ribbonOut,
+  bufferFull: s.bufferFull,
+  labelsRemaining: s.labelsRemaining,
+});
+
+const jobJson = ({ file, bytes, ms }: JobResult) => ({ file, bytes, ms });
+
+export interface Io {
+  out: { write(text: string): unknown };
+  err: { write(text: string): unknown };
+  env?: NodeJS.ProcessEnv;
+  /** Wall clock for the test label. */
+  now?: () => Date;
+  printer?: Omit<PrinterOptions, 'timeoutMs' | 'env'>;
+}
+
+export async function run(
+  argv: readonly string[],
+  io: Io = { out: process.stdout, err: process.stderr },
+): Promise<number> {
+  const { out, err } = io;
+  let options: Options | 'help';
+  try {
+    options = parseArgs(argv);
+  } catch (error) {
+    err.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  if (options === 'help') {
+    out.write(USAGE);
+    return 0;
+  }
+  const { json } = options;
+  const emit = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
+  try {
+    const target = toTarget(options.target);
+    const printer = openPrinter(target, {
+      ...io.printer,
+      timeoutMs: options.timeoutMs,
+      env: io.env ?? process.env,
+    });
+
+    if (options.command === 'status') {
+      const status = await printer.status();
+      if (json) emit(statusJson(status));
+      else out.write(`${describeStatus(status)}\n`);
+      return isReady(status) ? 0 : 3;
+    }
+
+    if (options.command === 'test') {
+      const station = options.station ?? hostname();
+      const at = (io.now ?? (() => new Date()))();
+      const outcome = await printer.print(
+        (status): PrintJob[] => [
+          {
+            name: 'test label',
+            bytes: new TextEncoder().encode(
+              testLabelZpl({ station, target: printer.name, status, at }),
+            ),
+          },
+        ],
+        { force: options.force },
+      );
+      if (json)
+        emit({
+          station,
+          time: stationTime(at),
+          status: statusJson(outcome.status),
+          jobs: outcome.jobs.map(jobJson),
+        });
+      else
+        out.write(
+          `Test label sent to ${printer.name}: station ${station}, ${stationTime(at)}, ` +
+            `printer ${describeStatus(outcome.status)}.\n`,
+        );
+      return 0;
+    }
+
+    // print: every file is read and checked before anything is sent.
+    const inputs = options.files.map((file) => ({ file, bytes: read(file) }));
+    if (!options.raw)
+      for (const { file, bytes } of inputs) {
+        const check = checkZpl(bytes, file);
+        if (!check.ok)
+          throw new PrintError('not-zpl', `${check.message.replace(/\.$/, '')}; nothing was sent.`);
+      }
+    const jobs = inputs.flatMap(({ file, bytes }) =>
+      Array.from({ length: options.copies }, () => ({ name: file, bytes })),
+    );
+    const outcome = await printer.print(jobs, { force: options.force });
+    if (json) emit({ jobs: outcome.jobs.map(jobJson) });
+    else
+      for (const job of outcome.jobs)
+        out.write(`${job.file}: ${job.bytes} bytes to ${printer.name} in ${job.ms} ms\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof PrintError) {
+      if (json && error.status) {
+        if (options.command === 'status') emit(statusJson(error.status));
+        else emit({ jobs: error.completed.map(jobJson), status: statusJson(error.status) });
+      }
+      err.write(`${oneLine(error.message)}\n`);
+      return exitCodeFor(error.code);
+    }
+    err.write(`printer: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
+    return 2;
+  }
+}
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+
+if (import.meta.main) process.exitCode = await run(process.argv.slice(2));

@@ -1,0 +1,70 @@
+// A print job as the transports see it — bytes to send exactly as they are, with a name for
+// sentences, the CUPS job title and the command line's JSON — and the one order every
+// transport follows: status first, refuse on a stopping condition unless forced, then each
+// job in turn, a failure reporting which jobs were already sent whole.
+import { PrintError } from './errors.ts';
+import { isReady, refusalSentence, type PrinterStatus } from './status.ts';
+
+export interface PrintJob {
+  /** The file it came from, or what it is ("test label"). */
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** One job sent whole: the command line's `{"file", "bytes", "ms"}` (issue #20). */
+export interface JobResult {
+  file: string;
+  bytes: number;
+  /** From the first attempt to the printer (or CUPS) having it all, retry included. */
+  ms: number;
+  /** 1, or 2 when the first attempt failed and the one retry delivered it. */
+  attempts: 1 | 2;
+}
+
+export interface PrintOptions {
+  /** Send even when the printer reports paper out, head open, paused or ribbon out. */
+  force?: boolean;
+  /** Told after each job the printer has whole, in order (the app's queue marks it done). */
+  onJob?: (result: JobResult) => void;
+}
+
+export interface PrintOutcome {
+  status: PrinterStatus;
+  jobs: JobResult[];
+}
+
+/**
+ * The jobs, or a function making them from the status just read (the test label states it):
+ * either way the status is read once, under the same lock as the jobs.
+ */
+export type PrintJobs = readonly PrintJob[] | ((status: PrinterStatus) => readonly PrintJob[]);
+
+/** Status, the refusal, then the jobs in order; call it while holding the printer's lock. */
+export async function statusThenJobs(
+  where: string,
+  readStatus: () => Promise<PrinterStatus>,
+  send: (job: PrintJob) => Promise<JobResult>,
+  jobs: PrintJobs,
+  options: PrintOptions,
+): Promise<PrintOutcome> {
+  const status = await readStatus();
+  if (!isReady(status) && !options.force)
+    throw new PrintError('printer-stopped', refusalSentence(where, status), { status });
+  const results: JobResult[] = [];
+  for (const job of typeof jobs === 'function' ? jobs(status) : jobs) {
+    let result: JobResult;
+    try {
+      result = await send(job);
+    } catch (error) {
+      if (!(error instanceof PrintError)) throw error;
+      throw new PrintError(error.code, error.message, {
+        cause: error.cause,
+        status,
+        completed: results,
+      });
+    }
+    results.push(result);
+    options.onJob?.(result);
+  }
+  return { status, jobs: results };
+}

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lockAddress, withPrinterLock, type LockMode } from './lock.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'packbench-lock-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const LOCK = join(import.meta.dirname, 'lock.ts');
+let keys = 0;
+const freshKey = () => `test-key-${process.pid}-${(keys += 1)}-${Date.now()}`;
+
+/** A process of our own that takes the lock, logs, and holds it `holdMs` (or until killed). */
+function holder(key: string, mode: LockMode, log: string, holdMs: number): ChildProcess {
+  const script = join(dir, `holder-${keys}-${Math.random().toString(36).slice(2)}.ts`);
+  writeFileSync(
+    script,
+    `import { appendFileSync } from 'node:fs';
+import { withPrinterLock } from ${JSON.stringify(LOCK)};
+await withPrinterLock(${JSON.stringify(key)}, async () => {
+  appendFileSync(${JSON.stringify(log)}, 'start ' + process.pid + '\\n');
+  process.stdout.write('held\\n');
+  await new Promise((resolve) => setTimeout(resolve, ${holdMs}));
+  appendFileSync(${JSON.stringify(log)}, 'end ' + process.pid + '\\n');
+}, { mode: ${JSON.stringify(mode)}, dir: ${JSON.stringify(dir)} });
+`,
+  );
+  return spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+const heldBy = (child: ChildProcess) =>
+  new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+
+describe('withPrinterLock within one process', () => {
+  it('runs callers with the same key one after another, in the order they came', async () => {
+    const key = freshKey();
+    const events: string[] = [];
+    const job = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        events.push(`start ${name}`);
+        setTimeout(() => {
+          events.push(`end ${name}`);
+          resolve(name);
+        }, 5);
+      });
+    const results = await Promise.all(['a', 'b', 'c'].map((n) => withPrinterLock(key, job(n))));
+    expect(results).toEqual(['a', 'b', 'c']);
+    expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+
+  it('lets the next caller in when one throws', async () => {
+    const key = freshKey();
+    const failing = withPrinterLock(key, async () => {
+      throw new Error('printer on fire');
+    });
+    const next = withPrinterLock(key, async () => 'next ran');
+    await expect(failing).rejects.toThrow('printer on fire');
+    await expect(next).resolves.toBe('next ran');
+  });
+
+  it('does not hold one printer up for another', async () => {
+    let releaseFirst: () => void = () => {};
+    const first = withPrinterLock(freshKey(), () => new Promise<void>((r) => (releaseFirst = r)));
+    await expect(withPrinterLock(freshKey(), async () => 'other printer')).resolves.toBe(
+      'other printer',
+    );
+    releaseFirst();
+    await first;
+  });
+});
+
+describe.each(['abstract', 'file'] as const)('withPrinterLock across processes (%s)', (mode) => {
+  it('never lets two processes hold the same printer at once', async () => {
+    const key = freshKey();
+    const log = join(dir, `${mode}-log.txt`);
+    writeFileSync(log, '');
+    const children = [1, 2, 3].map(() => holder(key, mode, log, 40));
+    expect(await Promise.all(children.map(exited))).toEqual([0, 0, 0]);
+    const lines = readFileSync(log, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(6);
+    for (let i = 0; i < lines.length; i += 2) {
+      const pid = lines[i]?.split(' ')[1];
+      expect([lines[i], lines[i + 1]]).toEqual([`start ${pid}`, `end ${pid}`]);
+    }
+    expect(new Set(lines.map((l) => l.split(' ')[1])).size).toBe(3);
+  });
+
+  it('takes over from a holder that was killed without letting go', async () => {
+    const key = freshKey();
+    const child = holder(key, mode, join(dir, 'unused.txt'), 60_000);
+    await heldBy(child);
+    let ran = false;
+    const mine = withPrinterLock(key, async () => (ran = true), { mode, dir });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ran).toBe(false);
+    const gone = exited(child);
+    child.kill('SIGKILL'); // our own child, by its handle
+    await gone;
+    await mine;
+    expect(ran).toBe(true);
+  });
+});
+
+describe('withPrinterLock in file mode (macOS)', () => {
+  it('removes the socket file a crashed holder left behind, and takes the lock', async () => {
+    const key = freshKey();
+    const child = holder(key, 'file', join(dir, 'unused.txt'), 60_000);
+    await heldBy(child);
+    const gone = exited(child);
+    child.kill('SIGKILL');
+    await gone;
+    const { file } = lockAddress(key, { mode: 'file', dir });
+    expect(file && existsSync(file)).toBe(true);
+    await expect(withPrinterLock(key, async () => 'taken', { mode: 'file', dir })).resolves.toBe(
+      'taken',
+    );
+  });
+});

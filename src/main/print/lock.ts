@@ -1,0 +1,144 @@
+// One job at a time per printer, across every process on this machine (issue #20): the
+// station app, a second window's queue and `npm run printer` in a terminal all print to the
+// same device, and Zebra printers take one connection at a time — two senders must queue,
+// never interleave.
+//
+// Why a listening socket and not a lock file: a lock file outlives a crashed holder, and
+// telling a stale one from a live one (a PID in the file) is racy and fooled by PID reuse.
+// A socket that listens is held by the kernel for exactly as long as its process lives:
+//   - Linux: an abstract Unix socket (no file at all; the name is freed when the process
+//     exits, however it exits) — nothing stale can exist;
+//   - Windows: a named pipe, likewise freed by the system;
+//   - elsewhere (macOS): a Unix socket file in the OS temp dir. A crashed holder leaves the
+//     file; nobody answers on it (ECONNREFUSED), so the next taker removes it and listens.
+//     Two takers finding the same stale file in the same instant could both win: the one
+//     residual race, and it needs a crash first.
+// Listening is atomic (EADDRINUSE for everyone else), so whoever listens holds the lock.
+// Waiters connect to the holder and sleep until that connection closes — the holder drops
+// every waiter when it lets go, and the kernel drops them if it dies — then try again. No
+// polling, no timeout to tune. Within one process, callers also queue in arrival order
+// first, so one screen's labels stay in order.
+import { createHash } from 'node:crypto';
+import { unlinkSync } from 'node:fs';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type LockMode = 'abstract' | 'pipe' | 'file';
+
+export interface PrinterLockOptions {
+  /** Default: abstract on Linux, pipe on Windows, file elsewhere. */
+  mode?: LockMode;
+  /** Folder for the socket file in file mode; default: the OS temp dir. */
+  dir?: string;
+}
+
+export const defaultLockMode = (): LockMode =>
+  process.platform === 'linux' ? 'abstract' : process.platform === 'win32' ? 'pipe' : 'file';
+
+/** Where the lock for `key` listens (and, in file mode, the file to remove when stale). */
+export function lockAddress(
+  key: string,
+  { mode = defaultLockMode(), dir = tmpdir() }: PrinterLockOptions = {},
+): { path: string; file: string | null } {
+  const name = `packbench-printer-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+  if (mode === 'abstract') return { path: `\0${name}`, file: null };
+  if (mode === 'pipe') return { path: `\\\\.\\pipe\\${name}`, file: null };
+  const file = join(dir, `${name}.sock`);
+  return { path: file, file };
+}
+
+const inProcess = new Map<string, Promise<void>>();
+
+/** Runs `fn` holding the printer's lock; everyone else with the same key waits their turn. */
+export async function withPrinterLock<T>(
+  key: string,
+  fn: () => Promise<T>,
+  options: PrinterLockOptions = {},
+): Promise<T> {
+  const address = lockAddress(key, options);
+  const previous = inProcess.get(address.path) ?? Promise.resolve();
+  let done: () => void = () => {};
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  const tail = previous.then(() => mine);
+  inProcess.set(address.path, tail);
+  try {
+    await previous;
+    const held = await acquire(address);
+    try {
+      return await fn();
+    } finally {
+      await held.release();
+    }
+  } finally {
+    done();
+    if (inProcess.get(address.path) === tail) inProcess.delete(address.path);
+  }
+}
+
+interface Held {
+  release(): Promise<void>;
+}
+
+async function acquire(address: { path: string; file: string | null }): Promise<Held> {
+  for (;;) {
+    const server = createServer();
+    const waiters = new Set<Socket>();
+    server.on('connection', (socket) => {
+      waiters.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => waiters.delete(socket));
+    });
+    const failure = await listen(server, address.path);
+    if (!failure) {
+      // Holding a lock must not keep the process alive by itself; the work inside does.
+      server.unref();
+      return {
+        release: () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            for (const socket of waiters) socket.destroy();
+          }),
+      };
+    }
+    if (failure.code !== 'EADDRINUSE') throw failure;
+    const outcome = await waitForHolder(address.path);
+    if (outcome === 'stale' && address.file) {
+      // A socket file with nobody listening: its holder died without closing it.
+      try {
+        unlinkSync(address.file);
+      } catch {
+        // Someone else removed it first; try again either way.
+      }
+    } else if (outcome === 'busy') await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function listen(server: Server, path: string): Promise<NodeJS.ErrnoException | null> {
+  return new Promise((resolve) => {
+    server.once('error', resolve);
+    server.listen(path, () => {
+      server.off('error', resolve);
+      resolve(null);
+    });
+  });
+}
+
+/**
+ * Connects to the holder and waits: 'released' when it lets go (or dies), 'stale' when
+ * nobody listens there, 'gone' when the address vanished in between, 'busy' otherwise.
+ */
+function waitForHolder(path: string): Promise<'released' | 'stale' | 'gone' | 'busy'> {
+  return new Promise((resolve) => {
+    const socket = connect(path);
+    let connected = false;
+    socket.on('connect', () => (connected = true));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (connected) return; // 'close' follows
+      resolve(error.code === 'ECONNREFUSED' ? 'stale' : error.code === 'ENOENT' ? 'gone' : 'busy');
+    });
+    socket.on('close', () => {
+      if (connected) resolve('released');
+    });
+  });
+}

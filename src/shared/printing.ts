@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+// What the window and main agree on about printing: the station's printer settings, the print
+// queue's jobs as the window sees them, and the reasons a reprint may give.
+
+/** A printer target as the command line and the settings write it: tcp://host[:port] or cups:QUEUE. */
+export const printerTargetSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .regex(/^(tcp:\/\/[^\s/]+|cups:[^\s/#]+)$/, 'is not tcp://host[:port] or cups:QUEUE');
+
+export const PRINTER_DENSITIES = [6, 8, 12, 24] as const;
+
+export const printerSettingsSchema = z.object({
+  /** This station's label printer; null: none set up (Print stays off). */
+  target: printerTargetSchema.nullable(),
+  /** Dots per millimetre of the printer's head (8 = 203 dpi, 12 = 300 dpi). */
+  dpmm: z.union([z.literal(6), z.literal(8), z.literal(12), z.literal(24)]),
+  /** Print a label as soon as the service confirms its upload. */
+  autoPrint: z.boolean(),
+});
+export type PrinterSettings = z.output<typeof printerSettingsSchema>;
+
+export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
+  target: null,
+  dpmm: 8,
+  autoPrint: false,
+};
+
+export const REPRINT_REASONS = ['damaged', 'lost', 'reweighed', 'other'] as const;
+export type ReprintReason = (typeof REPRINT_REASONS)[number];
+
+export const PRINT_JOB_STATES = [
+  'queued',
+  'printing',
+  'printed',
+  'held',
+  'failed',
+  'interrupted',
+] as const;
+export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
+
+export interface PrintJobView {
+  id: string;
+  printer: string;
+  /** What was printed, to tell a reprint: `order:<id>:<file>` or `sha256:<hash>`. */
+  labelKey: string;
+  orderId: string | null;
+  fileName: string;
+  size: number;
+  copies: number;
+  state: PrintJobState;
+  reprintReason: string | null;
+  requestedBy: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: number;
+  printedAt: number | null;
+}
+
+/** The printer's condition as the status bar and Settings show it. */
+export interface PrinterStatusView {
+  online: boolean;
+  paperOut: boolean;
+  paused: boolean;
+  headOpen: boolean;
+  ribbonOut: boolean;
+  bufferFull: boolean;
+  labelsRemaining: number;
+}
