@@ -4,6 +4,7 @@ import { ApiError } from './api/errors.ts';
 import { KeychainError } from './core/keychain.ts';
 import { ProfileError } from './core/profile-store.ts';
 import { OutboxInputError } from './outbox/job-store.ts';
+import { PrintError } from './print/errors.ts';
 
 /**
  * What the window may learn about a failure: code, sentence key, safe detail. `redact` is
@@ -24,6 +25,14 @@ export function toAppError(error: unknown, redact: Redact): AppError {
       messageKey: `errors.profiles.${error.code}`,
       message: redact(error.message),
       details: safeDetails(error.issues, redact),
+    };
+  }
+  if (error instanceof PrintError) {
+    return {
+      code: `print.${error.code}`,
+      messageKey: `errors.print.${error.code}`,
+      message: redact(error.message),
+      ...(error.status ? { details: safeDetails({ status: error.status }, redact) } : {}),
     };
   }
   if (error instanceof OutboxInputError) {

@@ -2,6 +2,7 @@ import type { AppInfo } from '../shared/ipc/channels.ts';
 import { ok } from '../shared/result.ts';
 import type { StationCore } from './core/station-core.ts';
 import { asResult as resultOf } from './errors-to-result.ts';
+import { PrintError } from './print/errors.ts';
 import type { Handlers } from './ipc-manager.ts';
 
 export interface HandlerDeps {
@@ -106,6 +107,29 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
     acknowledgeOutboxNotice: ({ id }) => asResult(() => core.work.acknowledge(id)),
     getAudit: ({ limit }) => asResult(() => core.work.activity(limit ?? 200)),
     exportAuditCsv: () => asResult(() => core.work.activityCsv()),
+    getPrinting: () => asResult(() => core.printing.state()),
+    savePrinterSettings: (settings) => asResult(() => core.printing.saveSettings(settings)),
+    listPrinterQueues: () => asResult(async () => ({ queues: await core.printing.cupsQueues() })),
+    testPrint: ({ target }) =>
+      asResult(async () => ({ status: await core.printing.testPrint(target) })),
+    printLabel: ({ source, reprintReason, force }) =>
+      asResult(() => {
+        const label =
+          source.kind === 'job'
+            ? core.work.labelFile(source.jobId)
+            : { bytes: source.bytes, fileName: source.fileName, order: source.order ?? null };
+        if (!label)
+          throw new PrintError('file-unreadable', 'That job holds no label file to print.');
+        return core.printing.print({
+          bytes: label.bytes,
+          fileName: label.fileName,
+          orderId: label.order,
+          ...(reprintReason ? { reprintReason } : {}),
+          ...(force ? { force } : {}),
+        });
+      }),
+    retryPrint: ({ id, force }) => asResult(() => core.printing.queue.retry(id, force ?? false)),
+    discardPrint: ({ id }) => asResult(() => ({ removed: core.printing.queue.discard(id) })),
     lookupOrder: async ({ id }) => {
       const result = await asResult(async () => {
         const api = await core.api();

@@ -105,6 +105,8 @@ async function start(dataDir: string): Promise<void> {
     systemClock,
   );
   core.outbox.subscribe((profileId, snapshot, job) => pushOutbox({ profileId, snapshot, job }));
+  // Few and each one matters (a label printed, held, the printer's status): sent as they come.
+  core.printing.onChange((change) => publish('onPrinting', change));
   app.on('will-quit', () => void core.close());
 
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));

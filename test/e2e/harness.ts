@@ -185,6 +185,7 @@ export async function launchStation(
   const offOutbox = core.outbox.subscribe((profileId, snapshot, job) =>
     emit(channelOf('onOutbox'), { profileId, snapshot, job }),
   );
+  const offPrinting = core.printing.onChange((change) => emit(channelOf('onPrinting'), change));
   await page.goto(APP_URL);
 
   return {
@@ -202,6 +203,7 @@ export async function launchStation(
     close: async () => {
       offStatus();
       offOutbox();
+      offPrinting();
       // The app itself must never trip its own CSP nor reach outside; tests that provoke
       // violations on purpose clear the list first.
       const violations = await page

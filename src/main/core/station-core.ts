@@ -19,11 +19,12 @@ import { mask } from '../api/redact.ts';
 import { BudgetRegistry } from './budget-registry.ts';
 import { checkDataDir, type DiskProbe } from './data-dir.ts';
 import { nodeFs, type StationFs } from './station-fs.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, systemIds, type Clock } from './clock.ts';
 import { ProductNames } from './product-names.ts';
 import { StationWork } from './station-work.ts';
 import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
 import { KnownSecrets } from './known-secrets.ts';
+import { Printing, type PrintingOptions } from '../print-queue/printing.ts';
 import { classifyKeychainError, type Keychain, type KeychainError } from './keychain.ts';
 import { ProfileStore } from './profile-store.ts';
 import { Outbox, type OutboxOptions } from '../outbox/outbox.ts';
@@ -38,6 +39,8 @@ export interface StationCoreOptions {
   fs?: StationFs;
   /** New ids for profiles and jobs; default random UUIDs. */
   newId?: () => string;
+  /** The printer transport's options (tests: short timeouts, a CUPS_SERVER of their own). */
+  printing?: Pick<PrintingOptions, 'open' | 'user' | 'env'>;
   /** Whether the data folder can be written and has room; default asks the real disk. */
   diskProbe?: DiskProbe;
   /** How the embedded sandbox starts; tests and benchmarks may pass their own options. */
@@ -90,6 +93,8 @@ export class StationCore {
   readonly outbox: Outbox;
   /** The outbox and activity log as the window uses them, for the active profile. */
   readonly work: StationWork;
+  /** This station's printer, its settings and its persistent print queue. */
+  readonly printing: Printing;
   private readonly productNames: ProductNames;
   private readonly listeners = new Set<(status: StationStatus) => void>();
   private closed = false;
@@ -128,6 +133,15 @@ export class StationCore {
     this.budgets = new BudgetRegistry(this.o.clock, options.budget);
     this.productNames = new ProductNames(() => this.o.clock.now());
     this.work = new StationWork(this.outbox, () => this.profiles.active().id);
+    this.printing = new Printing({
+      dataDir: options.dataDir,
+      db: this.outbox.database,
+      clock: this.o.clock,
+      fs: options.fs ?? nodeFs,
+      newId: options.newId ?? systemIds,
+      record: (entry) => this.outbox.audit.record(entry),
+      ...options.printing,
+    });
     this.health = new HealthMonitor({
       clock: this.o.clock,
       redact: this.secrets.redact,
@@ -137,6 +151,20 @@ export class StationCore {
     this.health.subscribe((health) => {
       if (health.online) this.outbox.kick(this.profiles.active().id);
       this.publish();
+    });
+    // "Print automatically when the label is delivered": the service has the label, so the
+    // station prints it. The queue joins a label that already waits, and a label printed
+    // before needs a reason, so a delivery announced twice never prints twice.
+    this.outbox.subscribe((_profileId, _snapshot, job) => {
+      if (job?.kind !== 'label.upload' || job.state !== 'done') return;
+      if (!this.printing.settings.get().autoPrint) return;
+      const file = this.work.labelFile(job.id);
+      if (!file) return;
+      try {
+        this.printing.print({ bytes: file.bytes, fileName: file.fileName, orderId: file.order });
+      } catch {
+        // Not ZPL (a PDF or PNG label): the operator prints it from the service's own tools.
+      }
     });
   }
 
@@ -345,6 +373,7 @@ export class StationCore {
   async close(): Promise<void> {
     this.closed = true;
     this.health.stop();
+    await this.printing.close();
     await this.outbox.close();
     this.unbind();
     this.budgets.dispose();

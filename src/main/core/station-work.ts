@@ -30,6 +30,14 @@ export class StationWork {
     };
   }
 
+  /** A label job's file as it was queued (to print it), or null when it has none. */
+  labelFile(id: string): { bytes: Uint8Array; fileName: string; order: string } | null {
+    const job = this.outbox.store.get(id);
+    if (job.kind !== 'label.upload') return null;
+    const bytes = this.outbox.store.file(id);
+    return bytes ? { bytes, fileName: job.payload.fileName, order: job.payload.order } : null;
+  }
+
   /** Invoice and label jobs of one order, newest first: what the order card follows. */
   orderFiles(order: string): JobView[] {
     return this.outbox.store.fileJobsFor(this.profileId(), order);

@@ -82,6 +82,10 @@ export class PrintQueue {
     const { target } = this.o.settings();
     if (!target) return { status: 'no_printer' };
     const labelKey = labelKeyOf(input.bytes);
+    // The same label asked for again while it still waits is the same job, not a second copy
+    // (a double click, a delivery announced twice, Print pressed while it prints).
+    const pending = this.o.store.pendingFor(labelKey);
+    if (pending) return { status: 'queued', job: pending };
     const previous = this.o.store.printedBefore(labelKey);
     if (previous && !input.reprintReason) return { status: 'needs_reason', previous };
     const job = this.o.store.add(

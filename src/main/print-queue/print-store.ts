@@ -107,6 +107,17 @@ export class PrintStore {
     return row ? toView(row) : null;
   }
 
+  /** A job of this label not yet printed (waiting, printing or held): asking again joins it. */
+  pendingFor(labelKey: string): PrintJobView | null {
+    const row = this.db
+      .prepare(
+        `SELECT ${VIEW} FROM print_jobs WHERE label_key = ? AND state IN ('queued', 'printing', 'held')
+         ORDER BY seq DESC LIMIT 1`,
+      )
+      .get(labelKey) as (Omit<Row, 'bytes'> & { size: number }) | undefined;
+    return row ? toView(row) : null;
+  }
+
   /** The oldest job waiting for a printer, per printer. */
   nextQueued(printer: string): PrintJobView | null {
     const row = this.db

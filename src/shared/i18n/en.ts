@@ -462,6 +462,21 @@ export const en = {
     },
   },
   errors: {
+    print: {
+      'bad-target': 'This printer address is not tcp://host[:port] or cups:QUEUE.',
+      'no-such-queue': 'This computer has no CUPS printer queue of that name.',
+      'file-unreadable': 'The label file could not be read, so nothing was printed.',
+      'not-zpl': 'This is not a ZPL label (^XA … ^XZ), so nothing was sent to the printer.',
+      unreachable: 'The printer cannot be reached: check that it is on and on the network.',
+      'not-answering': 'The printer did not answer in time, so nothing was sent.',
+      'bad-reply':
+        'The printer answered something that is not a Zebra status, so nothing was sent.',
+      'cups-missing': 'CUPS is not installed on this computer.',
+      'job-failed':
+        'The label was cut off twice on its way to the printer; check the printer and print again.',
+      'printer-stopped':
+        'The printer reports a condition that stops printing (paper out, head open, paused or ribbon out); nothing was sent.',
+    },
     serviceSaid: 'The service said, in its own words: “{{message}}”',
     generic: 'Something went wrong: {{message}}',
     internal: 'Packbench hit an internal error: {{message}}',

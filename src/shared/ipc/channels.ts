@@ -17,6 +17,31 @@ import type {
 import type { Profile, ProfileInput } from '../profile.ts';
 import type { DataSubmission, JobPayloadInput, JobView, OutboxSnapshot } from '../outbox.ts';
 import type { HealthSnapshot, KeyStatus, StationStatus } from '../status.ts';
+import type {
+  PrintJobView,
+  PrinterSettings,
+  PrinterStatusView,
+  ReprintReason,
+} from '../printing.ts';
+
+/** This station's printer, its last known status and its print queue. */
+export interface PrintingState {
+  settings: PrinterSettings;
+  status: PrinterStatusView | null;
+  jobs: PrintJobView[];
+  /** A damaged printer.json set aside at start (the station started without a printer). */
+  recoveredFrom: string | null;
+}
+
+export type PrintOutcome =
+  | { status: 'queued'; job: PrintJobView }
+  | { status: 'needs_reason'; previous: PrintJobView }
+  | { status: 'no_printer' };
+
+export interface PrintingChange {
+  job: PrintJobView | null;
+  status: PrinterStatusView | null;
+}
 
 export interface AppInfo {
   name: string;
@@ -126,6 +151,25 @@ export interface InvokeChannels {
   reassignJob: { input: { id: string }; output: JobView };
   getAudit: { input: { limit?: number }; output: AuditView[] };
   exportAuditCsv: { input: undefined; output: string };
+  getPrinting: { input: undefined; output: PrintingState };
+  savePrinterSettings: { input: PrinterSettings; output: PrinterSettings };
+  /** The CUPS queues this computer knows (empty without CUPS). */
+  listPrinterQueues: { input: undefined; output: { queues: string[] } };
+  /** A test label sent now to the given target (or the saved one); the status it reported. */
+  testPrint: { input: { target?: string }; output: { status: PrinterStatusView } };
+  /** A label to this station's printer: a delivered or queued label job's file, or ZPL bytes. */
+  printLabel: {
+    input: {
+      source:
+        | { kind: 'job'; jobId: string }
+        | { kind: 'bytes'; bytes: Uint8Array; fileName: string; order?: string };
+      reprintReason?: ReprintReason;
+      force?: boolean;
+    };
+    output: PrintOutcome;
+  };
+  retryPrint: { input: { id: string; force?: boolean }; output: PrintJobView | null };
+  discardPrint: { input: { id: string }; output: { removed: boolean } };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -133,6 +177,7 @@ export interface EventChannels {
   onNotice: Notice;
   onStatus: StationStatus;
   onOutbox: OutboxChange;
+  onPrinting: PrintingChange;
 }
 
 export type InvokeName = keyof InvokeChannels;
@@ -170,9 +215,17 @@ export const channels = {
   reassignJob: 'invoke',
   getAudit: 'invoke',
   exportAuditCsv: 'invoke',
+  getPrinting: 'invoke',
+  savePrinterSettings: 'invoke',
+  listPrinterQueues: 'invoke',
+  testPrint: 'invoke',
+  printLabel: 'invoke',
+  retryPrint: 'invoke',
+  discardPrint: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',
+  onPrinting: 'event',
 } as const satisfies Record<InvokeName, 'invoke'> & Record<EventName, 'event'>;
 
 export const invokeNames = Object.keys(channels).filter(

@@ -14,6 +14,7 @@ import {
   type JobPayloadInput,
 } from '../outbox.ts';
 import { profileInputSchema } from '../profile.ts';
+import { printerSettingsSchema, printerTargetSchema, REPRINT_REASONS } from '../printing.ts';
 import { safeDetails, type Redact } from '../details.ts';
 import type { AppError } from '../result.ts';
 import type { InvokeChannels, InvokeName } from './channels.ts';
@@ -216,6 +217,22 @@ const channelSchemas = {
   reassignJob: z.object({ id: jobId }),
   getAudit: z.object({ limit: z.number().int().min(1).max(10_000).optional() }),
   exportAuditCsv: z.undefined(),
+  getPrinting: z.undefined(),
+  savePrinterSettings: printerSettingsSchema,
+  listPrinterQueues: z.undefined(),
+  testPrint: z.object({ target: printerTargetSchema.optional() }),
+  printLabel: z.object({
+    source: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('job'), jobId }),
+      z
+        .object({ kind: z.literal('bytes'), bytes, fileName, order: id.optional() })
+        .superRefine(fileRule('label')),
+    ]),
+    reprintReason: z.enum(REPRINT_REASONS).optional(),
+    force: z.boolean().optional(),
+  }),
+  retryPrint: z.object({ id: jobId, force: z.boolean().optional() }),
+  discardPrint: z.object({ id: jobId }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {
