@@ -155,6 +155,7 @@ function copyReadableRows(
         );
         for (const row of readAudit(source))
           audit.run(...AUDIT_COLUMNS.map((c) => row[c] as string | number | null));
+        copyPrintJobs(source, target);
       });
       const skipped = jobs.rows.length - inserted;
       return {
@@ -269,4 +270,49 @@ function readAudit(source: DatabaseSync): Row[] {
     // Keep what was read.
   }
   return rows;
+}
+
+const PRINT_COLUMNS = [
+  'id',
+  'printer',
+  'label_key',
+  'order_id',
+  'file_name',
+  'bytes',
+  'copies',
+  'state',
+  'reprint_reason',
+  'requested_by',
+  'attempts',
+  'last_error',
+  'created_at',
+  'printed_at',
+] as const;
+
+/**
+ * The print queue (schema 5 and later), best effort like the activity log: a label asked for
+ * is not lost with a damaged page elsewhere. A label cut off while printing comes back to be
+ * marked interrupted by the queue, never re-sent by itself.
+ */
+function copyPrintJobs(source: DatabaseSync, target: DatabaseSync): void {
+  let rows: Row[] = [];
+  try {
+    rows = [
+      ...source
+        .prepare(`SELECT ${PRINT_COLUMNS.join(', ')} FROM print_jobs ORDER BY seq`)
+        .iterate(),
+    ] as Row[];
+  } catch {
+    // An outbox from before the print queue, or its table behind a damaged page.
+  }
+  const insert = target.prepare(
+    `INSERT OR IGNORE INTO print_jobs (${PRINT_COLUMNS.join(', ')}) VALUES (${PRINT_COLUMNS.map(() => '?').join(', ')})`,
+  );
+  for (const row of rows) {
+    try {
+      insert.run(...PRINT_COLUMNS.map((c) => row[c] as string | number | Uint8Array | null));
+    } catch (error) {
+      console.warn(`salvage: a print job could not be copied: ${(error as Error).message}`);
+    }
+  }
 }
