@@ -19,7 +19,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const bridge = window.packbench;
 let zpl: ZplPreviewer | null = null;
-// The renderer (about 9 MB of WebAssembly) loads only when the first preview is asked for.
+// The ZPL engine's worker (and its fonts) loads only when the first preview or lint is asked for.
 const previewer = () =>
   (zpl ??= new ZplPreviewer(
     () =>
