@@ -29,6 +29,21 @@ export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
   autoPrint: false,
 };
 
+/** Every way printing can fail (main's PrintError codes), each with a sentence `errors.print.*`. */
+export const PRINT_ERROR_CODES = [
+  'bad-target',
+  'no-such-queue',
+  'file-unreadable',
+  'not-zpl',
+  'unreachable',
+  'not-answering',
+  'bad-reply',
+  'cups-missing',
+  'job-failed',
+  'printer-stopped',
+] as const;
+export type PrintErrorCode = (typeof PRINT_ERROR_CODES)[number];
+
 export const REPRINT_REASONS = ['damaged', 'lost', 'reweighed', 'other'] as const;
 export type ReprintReason = (typeof REPRINT_REASONS)[number];
 
@@ -45,7 +60,7 @@ export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
 export interface PrintJobView {
   id: string;
   printer: string;
-  /** What was printed, to tell a reprint: `order:<id>:<file>` or `sha256:<hash>`. */
+  /** What was printed, to tell a reprint: `sha256:<hash of the bytes>`. */
   labelKey: string;
   orderId: string | null;
   fileName: string;
@@ -55,7 +70,10 @@ export interface PrintJobView {
   reprintReason: string | null;
   requestedBy: string;
   attempts: number;
+  /** English, for logs. */
   lastError: string | null;
+  /** The kind of failure (a PrintError code such as `unreachable`, or `interrupted`). */
+  lastErrorCode: string | null;
   createdAt: number;
   printedAt: number | null;
 }

@@ -89,6 +89,7 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
         requested_by TEXT NOT NULL,
         attempts INTEGER NOT NULL DEFAULT 0,
         last_error TEXT,
+        last_error_code TEXT,
         created_at INTEGER NOT NULL,
         printed_at INTEGER
       );

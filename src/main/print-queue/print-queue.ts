@@ -74,6 +74,12 @@ export class PrintQueue {
     return this.lastStatus;
   }
 
+  /** What a printer said outside the queue (a test print): the status bar shows it too. */
+  noteStatus(status: PrinterStatusView): void {
+    this.lastStatus = status;
+    this.o.onChange?.(null, status);
+  }
+
   list(): PrintJobView[] {
     return this.o.store.list();
   }
@@ -198,7 +204,10 @@ export class PrintQueue {
       if (error instanceof PrintError && error.status) this.lastStatus = error.status;
       const message = error instanceof Error ? error.message : String(error);
       // A printer's condition holds the job until someone fixes it; anything else failed.
-      const next = this.o.store.setState(job.id, stopped ? 'held' : 'failed', { error: message });
+      const next = this.o.store.setState(job.id, stopped ? 'held' : 'failed', {
+        error: message,
+        code: error instanceof PrintError ? error.code : 'internal',
+      });
       this.o.record({
         event: stopped ? 'print.held' : 'print.failed',
         messageKey: stopped ? 'activity.printHeld' : 'activity.printFailed',

@@ -19,12 +19,13 @@ interface Row {
   requested_by: string;
   attempts: number;
   last_error: string | null;
+  last_error_code: string | null;
   created_at: number;
   printed_at: number | null;
 }
 
 const VIEW = `id, printer, label_key, order_id, file_name, length(bytes) AS size, copies, state,
-  reprint_reason, requested_by, attempts, last_error, created_at, printed_at`;
+  reprint_reason, requested_by, attempts, last_error, last_error_code, created_at, printed_at`;
 
 export interface NewPrintJob {
   id: string;
@@ -51,6 +52,7 @@ const toView = (row: Omit<Row, 'bytes'> & { size: number }): PrintJobView => ({
   requestedBy: row.requested_by,
   attempts: row.attempts,
   lastError: row.last_error,
+  lastErrorCode: row.last_error_code,
   createdAt: row.created_at,
   printedAt: row.printed_at,
 });
@@ -139,15 +141,24 @@ export class PrintStore {
   setState(
     id: string,
     state: PrintJobState,
-    extra: { error?: string | null; at?: number; attempt?: boolean } = {},
+    extra: { error?: string | null; code?: string | null; at?: number; attempt?: boolean } = {},
   ): PrintJobView | null {
     this.db
       .prepare(
-        `UPDATE print_jobs SET state = ?, last_error = ?, attempts = attempts + ?,
+        `UPDATE print_jobs SET state = ?, last_error = ?, last_error_code = ?,
+           attempts = attempts + ?,
            printed_at = CASE WHEN ? = 'printed' THEN ? ELSE printed_at END
          WHERE id = ?`,
       )
-      .run(state, extra.error ?? null, extra.attempt ? 1 : 0, state, extra.at ?? null, id);
+      .run(
+        state,
+        extra.error ?? null,
+        extra.code ?? null,
+        extra.attempt ? 1 : 0,
+        state,
+        extra.at ?? null,
+        id,
+      );
     return this.get(id);
   }
 
@@ -157,7 +168,8 @@ export class PrintStore {
       this.db
         .prepare(
           `UPDATE print_jobs SET state = 'interrupted',
-             last_error = 'Packbench stopped while this label was being sent.'
+             last_error = 'Packbench stopped while this label was being sent.',
+             last_error_code = 'interrupted'
            WHERE state = 'printing'`,
         )
         .run().changes,

@@ -127,16 +127,22 @@ export class Printing {
   /** A label stating the station, the time and the printer's status, sent now (not queued). */
   async testPrint(target = this.settings.get().target): Promise<PrinterStatusView> {
     if (!target) throw new PrintError('bad-target', 'No printer is set up for this station.');
-    const outcome = await this.open(target).print((status) => [
-      {
-        name: 'test label',
-        bytes: new TextEncoder().encode(
-          testLabelZpl({ target, status, at: new Date(this.o.clock.now()) }),
-        ),
-      },
-    ]);
-    for (const listener of this.listeners) listener({ job: null, status: outcome.status });
-    return outcome.status;
+    try {
+      const outcome = await this.open(target).print((status) => [
+        {
+          name: 'test label',
+          bytes: new TextEncoder().encode(
+            testLabelZpl({ target, status, at: new Date(this.o.clock.now()) }),
+          ),
+        },
+      ]);
+      this.queue.noteStatus(outcome.status);
+      return outcome.status;
+    } catch (error) {
+      // A refusal still tells what the printer said (paper out…): the status bar shows it.
+      if (error instanceof PrintError && error.status) this.queue.noteStatus(error.status);
+      throw error;
+    }
   }
 
   /** A label's bytes to this station's printer, checked as ZPL first. */

@@ -4,22 +4,13 @@
 import type { JobResult } from './job.ts';
 import type { PrinterStatus } from './status.ts';
 
-export type PrintErrorCode =
-  // Bad input: nothing was sent.
-  | 'bad-target'
-  | 'no-such-queue'
-  | 'file-unreadable'
-  | 'not-zpl'
-  // The printer could not be reached or did not answer: nothing was sent.
-  | 'unreachable'
-  | 'not-answering'
-  | 'bad-reply'
-  | 'cups-missing'
-  // A job was started and failed twice (once, then its one retry).
-  | 'job-failed'
-  // The printer reports a condition that stops printing (paper out, head open, paused, ribbon
-  // out; a CUPS queue that is disabled or rejects jobs): nothing was sent.
-  | 'printer-stopped';
+// The codes live in src/shared/printing.ts, so the window can name each in its own words:
+// bad input (bad-target, no-such-queue, file-unreadable, not-zpl: nothing was sent); the
+// printer not reached or not answering (unreachable, not-answering, bad-reply, cups-missing:
+// nothing was sent); a job started and failed twice (job-failed); a condition that stops
+// printing (printer-stopped: nothing was sent).
+export type { PrintErrorCode } from '../../shared/printing.ts';
+import type { PrintErrorCode } from '../../shared/printing.ts';
 
 export interface PrintErrorDetails {
   cause?: unknown;

@@ -1,12 +1,13 @@
 import { AppShell, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBar } from './app/StatusBar.tsx';
 import { OutboxNotices } from './features/outbox/OutboxNotices.tsx';
 import { StationScreen } from './features/station/StationScreen.tsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { useBridge, useOutbox, useStation, useStatus } from './app/context.tsx';
-import { invalidateForOutbox } from './app/queries.ts';
+import { useBridge, useOutbox, usePrint, useStation, useStatus } from './app/context.tsx';
+import { invalidateForOutbox, invalidateForPrinting } from './app/queries.ts';
+import { NavigationProvider, SCREENS, type Screen, type Section } from './app/navigation.tsx';
 
 // The station is the first screen and ships in the main chunk; the others load when opened.
 function named<K extends string, P extends object>(
@@ -43,23 +44,15 @@ const SettingsScreen = named(
 );
 const OrdersScreen = named(() => import('./features/orders/OrdersScreen.tsx'), 'OrdersScreen');
 
-const SCREENS = [
-  'station',
-  'invoices',
-  'labels',
-  'orders',
-  'inventory',
-  'products',
-  'inbounds',
-  'trackings',
-  'outbox',
-  'settings',
-] as const;
-type Screen = (typeof SCREENS)[number];
-
 export function App() {
   const { t } = useTranslation();
   const [screen, setScreen] = useState<Screen>('station');
+  // A link that opens a screen at one of its parts (no printer → Settings → Printers).
+  const [section, setSection] = useState<Section | null>(null);
+  const open = useCallback((next: Screen, at?: Section) => {
+    setScreen(next);
+    setSection(at ?? null);
+  }, []);
   const start = useStatus((s) => s.start);
   const followOutbox = useOutbox((s) => s.start);
   const loadOutbox = useOutbox((s) => s.load);
@@ -75,67 +68,76 @@ export function App() {
     () => bridge.onOutbox((change) => invalidateForOutbox(queryClient, change)),
     [bridge, queryClient],
   );
+  // A print job moved or the printer answered: the queue, the status bar and the log follow.
+  const followPrinting = usePrint((s) => s.follow);
+  useEffect(() => followPrinting(), [followPrinting]);
+  useEffect(
+    () => bridge.onPrinting(() => invalidateForPrinting(queryClient)),
+    [bridge, queryClient],
+  );
   const profileId = useStatus((s) => s.status?.profile.id ?? null);
   useEffect(() => void queryClient.invalidateQueries(), [profileId, queryClient]);
   // The outbox's notices (a salvaged file…) show from the first screen, not only on the Outbox.
   useEffect(() => void loadOutbox(), [loadOutbox]);
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 210, breakpoint: 0 }}
-      footer={{ height: 52 }}
-      padding="md"
-    >
-      <AppShell.Header px="md">
-        <Group h="100%">
-          <Title order={3}>{t('app.title')}</Title>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm">
-        <Stack gap="xs" component="nav" aria-label={t('app.screens')}>
-          {SCREENS.map((name) => (
-            <Button
-              key={name}
-              size="md"
-              fullWidth
-              justify="start"
-              variant={screen === name ? 'filled' : 'subtle'}
-              onClick={() => setScreen(name)}
-              aria-current={screen === name ? 'page' : undefined}
-            >
-              {t(`nav.${name}`)}
-            </Button>
-          ))}
-        </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <OutboxNotices />
-        <Suspense
-          fallback={
-            <Group role="status">
-              <Loader size="sm" />
-              <Text>{t('app.loading')}</Text>
-            </Group>
-          }
-        >
-          {screen === 'invoices' && <InvoicesScreen />}
-          {screen === 'labels' && <LabelsScreen />}
-          {screen === 'orders' && <OrdersScreen onOpen={() => setScreen('station')} />}
-          {screen === 'inventory' && <InventoryScreen />}
-          {screen === 'products' && <ProductsScreen />}
-          {screen === 'inbounds' && <InboundsScreen />}
-          {screen === 'trackings' && <TrackingsScreen />}
-          {screen === 'outbox' && <OutboxScreen />}
-          {screen === 'settings' && <SettingsScreen />}
-        </Suspense>
-        {screen === 'station' && <StationScreen />}
-      </AppShell.Main>
-      <AppShell.Footer px="md">
-        <Group h="100%">
-          <StatusBar onOpenOutbox={() => setScreen('outbox')} />
-        </Group>
-      </AppShell.Footer>
-    </AppShell>
+    <NavigationProvider value={open}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 210, breakpoint: 0 }}
+        footer={{ height: 52 }}
+        padding="md"
+      >
+        <AppShell.Header px="md">
+          <Group h="100%">
+            <Title order={3}>{t('app.title')}</Title>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm">
+          <Stack gap="xs" component="nav" aria-label={t('app.screens')}>
+            {SCREENS.map((name) => (
+              <Button
+                key={name}
+                size="md"
+                fullWidth
+                justify="start"
+                variant={screen === name ? 'filled' : 'subtle'}
+                onClick={() => open(name)}
+                aria-current={screen === name ? 'page' : undefined}
+              >
+                {t(`nav.${name}`)}
+              </Button>
+            ))}
+          </Stack>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <OutboxNotices />
+          <Suspense
+            fallback={
+              <Group role="status">
+                <Loader size="sm" />
+                <Text>{t('app.loading')}</Text>
+              </Group>
+            }
+          >
+            {screen === 'invoices' && <InvoicesScreen />}
+            {screen === 'labels' && <LabelsScreen />}
+            {screen === 'orders' && <OrdersScreen onOpen={() => open('station')} />}
+            {screen === 'inventory' && <InventoryScreen />}
+            {screen === 'products' && <ProductsScreen />}
+            {screen === 'inbounds' && <InboundsScreen />}
+            {screen === 'trackings' && <TrackingsScreen />}
+            {screen === 'outbox' && <OutboxScreen />}
+            {screen === 'settings' && <SettingsScreen section={section} />}
+          </Suspense>
+          {screen === 'station' && <StationScreen />}
+        </AppShell.Main>
+        <AppShell.Footer px="md">
+          <Group h="100%">
+            <StatusBar onOpenOutbox={() => open('outbox')} />
+          </Group>
+        </AppShell.Footer>
+      </AppShell>
+    </NavigationProvider>
   );
 }

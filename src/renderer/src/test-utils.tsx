@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { PackbenchBridge } from '../../shared/ipc/bridge-types.ts';
 import { ok } from '../../shared/result.ts';
 import type { JobView } from '../../shared/outbox.ts';
+import { DEFAULT_PRINTER_SETTINGS, type PrintJobView } from '../../shared/printing.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider } from './app/context.tsx';
@@ -65,6 +66,26 @@ export const jobView = (change: { [P in keyof JobView]?: JobView[P] } = {}): Job
     ...change,
   }) as JobView;
 
+/** A print job as the queue shows it, waiting; a test changes what it is about. */
+export const printJobView = (change: Partial<PrintJobView> = {}): PrintJobView => ({
+  id: 'print-1',
+  printer: 'tcp://10.0.0.9:9100',
+  labelKey: `sha256:${'b'.repeat(64)}`,
+  orderId: 'PB-10001',
+  fileName: 'etiqueta.zpl',
+  size: 30,
+  copies: 1,
+  state: 'queued',
+  reprintReason: null,
+  requestedBy: 'ana',
+  attempts: 0,
+  lastError: null,
+  lastErrorCode: null,
+  createdAt: Date.parse('2026-11-22T10:00:00Z'),
+  printedAt: null,
+  ...change,
+});
+
 /** A bridge whose every channel fails loudly unless the test provides it. */
 export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchBridge {
   const missing = (name: string) => () => Promise.reject(new Error(`bridge.${name} not faked`));
@@ -75,6 +96,10 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
       // Asked for in the background by the order card; a test about names provides its own.
       getProductNames: async () => ok({ names: {} }),
       onOutbox: () => () => undefined,
+      // Read by the status bar, the Print buttons and the Outbox: no printer unless a test sets one.
+      getPrinting: async () =>
+        ok({ settings: DEFAULT_PRINTER_SETTINGS, status: null, jobs: [], recoveredFrom: null }),
+      onPrinting: () => () => undefined,
       getAppInfo: async () =>
         ok({
           name: 'Packbench',

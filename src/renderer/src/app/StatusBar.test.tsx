@@ -3,6 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StationStatus } from '../../../shared/status.ts';
 import { fakeBridge, renderWithStores, sandboxStatus } from '../test-utils.tsx';
 import { StatusBar } from './StatusBar.tsx';
+import type { PrintingState } from '../../../shared/ipc/channels.ts';
+import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printing.ts';
+import { ok } from '../../../shared/result.ts';
+import { invalidateForPrinting } from './queries.ts';
+import { NavigationProvider } from './navigation.tsx';
 
 function renderWith(status: StationStatus) {
   const view = renderWithStores(<StatusBar />, fakeBridge());
@@ -106,5 +111,51 @@ describe('StatusBar', () => {
     expect(link.getAttribute('title')).toBe('Abrir a Fila de envio');
     fireEvent.click(link);
     expect(onOpenOutbox).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the printer’s last known status only when a printer is set up, and follows it', async () => {
+    const ready = {
+      online: true,
+      paperOut: false,
+      paused: false,
+      headOpen: false,
+      ribbonOut: false,
+      bufferFull: false,
+      labelsRemaining: 0,
+    };
+    let printing: PrintingState = {
+      settings: DEFAULT_PRINTER_SETTINGS,
+      status: null,
+      jobs: [],
+      recoveredFrom: null,
+    };
+    const open = vi.fn();
+    const view = renderWithStores(
+      <NavigationProvider value={open}>
+        <StatusBar />
+      </NavigationProvider>,
+      fakeBridge({ getPrinting: async () => ok(printing) }),
+      { language: 'es' },
+    );
+    view.stores.status.setState({ status: sandboxStatus });
+    await screen.findByText('En línea');
+    await waitFor(() => expect(view.queryClient.getQueryData(['getPrinting'])).toBeTruthy());
+    expect(screen.queryByTestId('printer-status')).toBeNull();
+
+    printing = { ...printing, settings: { ...printing.settings, target: 'tcp://10.0.0.9:9100' } };
+    invalidateForPrinting(view.queryClient);
+    await waitFor(() =>
+      expect(screen.getByTestId('printer-status').textContent).toBe('Impresora: aún sin comprobar'),
+    );
+    printing = { ...printing, status: { ...ready, paperOut: true, labelsRemaining: 1 } };
+    invalidateForPrinting(view.queryClient);
+    await waitFor(() =>
+      expect(screen.getByTestId('printer-status').textContent).toBe(
+        'Impresora: sin papel, 1 etiqueta pendiente',
+      ),
+    );
+    expect(screen.getByTestId('printer-status').getAttribute('data-ready')).toBe('false');
+    fireEvent.click(screen.getByTitle(/· tcp:\/\/10\.0\.0\.9:9100$/));
+    expect(open).toHaveBeenCalledWith('settings', 'printers');
   });
 });

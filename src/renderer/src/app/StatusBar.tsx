@@ -4,6 +4,7 @@ import type { HealthState } from '../../../shared/status.ts';
 import { useNow } from '../ui/use-now.ts';
 import { useOutbox, useStatus } from './context.tsx';
 import { describeAge } from '../ui/age.ts';
+import { PrinterStatusBadge } from './PrinterStatusBadge.tsx';
 
 const HEALTH_COLOR: Record<HealthState, string> = {
   up: 'green',
@@ -26,7 +27,12 @@ export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
   const time = (ms: number) => new Date(ms).toLocaleTimeString(i18n.language);
   return (
     <Group gap="md" wrap="nowrap" role="status" aria-label="status">
-      <Badge color={ENV_COLOR[profile.environment]} size="lg" variant="filled">
+      <Badge
+        color={ENV_COLOR[profile.environment]}
+        size="lg"
+        variant="filled"
+        styles={{ root: { flexShrink: 0 } }}
+      >
         {t(`environment.${profile.environment}`)}
       </Badge>
       <Text size="sm" fw={600}>
@@ -37,6 +43,7 @@ export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
         size="lg"
         variant="light"
         data-health={health.state}
+        styles={{ root: { flexShrink: 0 } }}
       >
         {t(`status.${health.state}`)}
       </Badge>
@@ -48,6 +55,7 @@ export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
           {t('status.lastCheck', { time: time(health.lastCheckedAt) })}
         </Text>
       )}
+      <PrinterStatusBadge />
       {keychain && keychain.state !== 'available' && (
         <Badge
           color="red"

@@ -12,6 +12,8 @@ import type { createOutboxStore } from '../features/outbox/outbox-store.ts';
 import type { createSettingsStore } from '../features/settings/settings-store.ts';
 import type { createStationStore } from '../features/station/station-store.ts';
 import type { createStatusStore } from './status-store.ts';
+import type { createPrintStore } from './print-store.ts';
+import type { createPrinterStore } from '../features/settings/printer-store.ts';
 
 export interface Stores {
   status: ReturnType<typeof createStatusStore>;
@@ -23,6 +25,10 @@ export interface Stores {
   catalog: ReturnType<typeof createCatalogStore>;
   labels: ReturnType<typeof createLabelsStore>;
   invoices: ReturnType<typeof createInvoicesStore>;
+  /** Printing a label from a screen, and the print queue's changes. */
+  print: ReturnType<typeof createPrintStore>;
+  /** Settings → Printers: save and test print. */
+  printer: ReturnType<typeof createPrinterStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -89,3 +95,5 @@ export const useOrders = storeHook((s) => s.orders);
 export const useCatalog = storeHook((s) => s.catalog);
 export const useLabels = storeHook((s) => s.labels);
 export const useInvoices = storeHook((s) => s.invoices);
+export const usePrint = storeHook((s) => s.print);
+export const usePrinter = storeHook((s) => s.printer);

@@ -14,8 +14,10 @@ import { createLabelsStore } from '../features/labels/labels-store.ts';
 import { createOrdersStore } from '../features/orders/orders-store.ts';
 import { createOutboxStore } from '../features/outbox/outbox-store.ts';
 import { createSettingsStore } from '../features/settings/settings-store.ts';
+import { createPrinterStore } from '../features/settings/printer-store.ts';
 import { createStationStore } from '../features/station/station-store.ts';
 import { createStatusStore } from './status-store.ts';
+import { createPrintStore } from './print-store.ts';
 
 /** Every store of the window, on one bridge; the app and the component tests build them here. */
 export function createStores(
@@ -41,5 +43,7 @@ export function createStores(
     catalog: createCatalogStore(bridge),
     invoices: createInvoicesStore(bridge, deps.thumbnail, deps.checkFile),
     labels: createLabelsStore(bridge, deps.previewer, deps.checkFile, deps.now),
+    print: createPrintStore(bridge),
+    printer: createPrinterStore(bridge),
   };
 }

@@ -54,6 +54,9 @@ export const queryKeys = {
   productNames: (skus: readonly string[]) => ['getProductNames', skus] as const,
   outbox: () => ['getOutbox'] as const,
   audit: (limit: number) => ['getAudit', { limit }] as const,
+  /** This station's printer settings, its last known status and the print queue. */
+  printing: () => ['getPrinting'] as const,
+  printerQueues: () => ['listPrinterQueues'] as const,
 } as const;
 
 /** Which reads a delivered job of each kind makes stale. */
@@ -83,6 +86,15 @@ export function invalidateForOutbox(client: QueryClient, change: OutboxChange): 
   if (change.job?.state !== 'done') return;
   for (const operation of STALE_AFTER[change.job.kind])
     void client.invalidateQueries({ queryKey: [operation] });
+}
+
+/**
+ * A print job moved or the printer said something new: the printing read is stale, and so is
+ * the activity log (a printed, held or failed label writes a row).
+ */
+export function invalidateForPrinting(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: ['getPrinting'] });
+  void client.invalidateQueries({ queryKey: ['getAudit'] });
 }
 
 /** The slice of the QueryClient a store reads through (a scan, opening an order). */

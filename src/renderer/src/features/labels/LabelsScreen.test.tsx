@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ok } from '../../../../shared/result.ts';
+import { fail, ok } from '../../../../shared/result.ts';
+import type { PrintOutcome } from '../../../../shared/ipc/channels.ts';
+import type { PrinterSettings } from '../../../../shared/printing.ts';
 import type { ZplPreviewer } from './zpl-previewer.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { fakeBridge, printJobView, renderWithStores } from '../../test-utils.tsx';
 import { LabelsScreen } from './LabelsScreen.tsx';
 
 describe('LabelsScreen', () => {
@@ -155,5 +157,74 @@ describe('LabelsScreen names and stock', () => {
     expect(submitLabel).toHaveBeenCalledWith(
       expect.objectContaining({ fileName: 'sao.zpl', bytes: latin1 }),
     );
+  });
+});
+
+describe('LabelsScreen Print', () => {
+  const printer = (dpmm: PrinterSettings['dpmm']) => async () =>
+    ok({
+      settings: { target: 'tcp://10.0.0.9:9100', dpmm, autoPrint: false },
+      status: null,
+      jobs: [],
+      recoveredFrom: null,
+    });
+
+  it('warns before printing a label made for another density, then sends the dropped bytes', async () => {
+    const printLabel = vi.fn(async () =>
+      ok({ status: 'queued' as const, job: printJobView({ fileName: 'sao.zpl' }) }),
+    );
+    const view = renderWithStores(
+      <LabelsScreen />,
+      fakeBridge({ getPrinting: printer(8), printLabel }),
+    );
+    const latin1 = Uint8Array.from([
+      ...new TextEncoder().encode('^XA^FDS'),
+      0xe3,
+      0x5e,
+      0x58,
+      0x5a,
+    ]);
+    await view.stores.labels.getState().dropFile({ name: 'sao.zpl', bytes: latin1 });
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'PB-10001' } });
+    fireEvent.click(screen.getByText('12 dpmm'));
+    // The printer's density is read before the button is pressed.
+    await waitFor(() => expect(view.queryClient.getQueryData(['getPrinting'])).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain(
+      'This label was made for 12 dpmm, but the printer prints at 8 dpmm: it would come out at the wrong size.',
+    );
+    expect(printLabel).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Print anyway' }));
+    await waitFor(() =>
+      expect(printLabel).toHaveBeenCalledWith({
+        source: { kind: 'bytes', bytes: latin1, fileName: 'sao.zpl', order: 'PB-10001' },
+      }),
+    );
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'sao.zpl is waiting for the printer.',
+    );
+  });
+
+  it('prints at once when the densities match; a refusal is said in the operator’s words', async () => {
+    const printLabel = vi.fn(async (_input: { source: { kind: string; bytes?: Uint8Array } }) =>
+      fail<PrintOutcome>({
+        code: 'print.not-zpl',
+        messageKey: 'errors.print.not-zpl',
+        message: 'label.zpl holds no complete ZPL label.',
+      }),
+    );
+    const view = renderWithStores(
+      <LabelsScreen />,
+      fakeBridge({ getPrinting: printer(8), printLabel }),
+      { language: 'pt-BR' },
+    );
+    fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^FDx^FS' } });
+    await waitFor(() => expect(view.queryClient.getQueryData(['getPrinting'])).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Isto não é uma etiqueta ZPL (^XA … ^XZ); nada foi enviado à impressora.',
+    );
+    expect(new TextDecoder().decode(printLabel.mock.calls[0]?.[0].source.bytes)).toBe('^XA^FDx^FS');
   });
 });

@@ -24,7 +24,9 @@ import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
 import { DENSITIES } from './stock.ts';
 import type { ZplWarning } from '../../../../zpl/warning.ts';
 import { offsetOf } from './text-position.ts';
-import { useLabels } from '../../app/context.tsx';
+import { useLabels, usePrint } from '../../app/context.tsx';
+import { PrintFlow } from '../../app/PrintFlow.tsx';
+import { usePrinting } from '../../app/use-printing.ts';
 import type { StockPreset } from './labels-store.ts';
 
 /** The engine's remark in the operator's language; its English words only when it has no kind. */
@@ -54,6 +56,7 @@ export function LabelsScreen() {
     'heightMm',
     'images',
     'issues',
+    'label',
     'order',
     'preset',
     'preview',
@@ -70,6 +73,20 @@ export function LabelsScreen() {
     'upload',
     'widthMm',
   ]);
+  const print = usePrint((state) => state.print);
+  const printer = usePrinting().data?.settings;
+  // Without a printer there is no density to compare: main answers `no_printer` instead.
+  const printerDpmm = printer?.target ? printer.dpmm : undefined;
+  /** The text's label to this station's printer; a label made for another density warns first. */
+  const printLabel = () => {
+    const { bytes, fileName, order } = s.label();
+    void print(
+      'labels',
+      { kind: 'bytes', bytes, fileName, ...(order ? { order } : {}) },
+      fileName,
+      printerDpmm === undefined ? undefined : { designed: s.dpmm, printer: printerDpmm },
+    );
+  };
   const pasting = useRef(false);
   const input = useRef<HTMLTextAreaElement>(null);
   /** Selects the command a warning points at, and scrolls the text box to it. */
@@ -224,7 +241,11 @@ export function LabelsScreen() {
         >
           {t('labels.upload')}
         </Button>
+        <Button size="md" variant="light" onClick={printLabel} disabled={!s.text.trim()}>
+          {t('printing.print')}
+        </Button>
       </Group>
+      <PrintFlow place="labels" />
       <LoadState error={s.submitError} />
       <SubmitNotice outcome={s.submitted} onSendAgain={() => void s.upload(true)} />
     </Stack>

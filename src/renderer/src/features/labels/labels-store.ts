@@ -41,6 +41,8 @@ export interface LabelsState {
   setOrder: (order: string) => void;
   preview: () => Promise<void>;
   upload: (confirmResend?: boolean) => Promise<void>;
+  /** The label as it would be uploaded or printed: the dropped file's bytes while unchanged. */
+  label: () => { bytes: Uint8Array; fileName: string; order: string };
 }
 
 export const createLabelsStore = (
@@ -155,13 +157,18 @@ export const createLabelsStore = (
             : { previewError: result.message, previewing: false, images: [] },
         );
       },
-      upload: async (confirmResend) => {
+      label: () => {
         const { text, order, fileName } = get();
+        const bytes = dropped?.text === text ? dropped.bytes : new TextEncoder().encode(text);
+        return { bytes, fileName, order: order.trim() };
+      },
+      upload: async (confirmResend) => {
+        const { bytes, fileName, order } = get().label();
         set({ submitError: null, submitted: null });
         const result = await bridge.submitLabel({
-          order: order.trim(),
+          order,
           fileName,
-          bytes: dropped?.text === text ? dropped.bytes : new TextEncoder().encode(text),
+          bytes,
           format: 'zpl',
           ...(confirmResend ? { confirmResend } : {}),
         });

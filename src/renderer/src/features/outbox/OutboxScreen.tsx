@@ -10,6 +10,7 @@ import { describeActivity } from './activity.ts';
 import { useBridge, useOutbox, useStatus } from '../../app/context.tsx';
 import { invalidateOutboxReads, queryKeys, readError, unwrap } from '../../app/queries.ts';
 import { JobEditor } from './JobEditor.tsx';
+import { PrintQueue } from './PrintQueue.tsx';
 
 const STATE_COLOR: Record<JobState, string> = {
   queued: 'blue',
@@ -222,6 +223,7 @@ export function OutboxScreen() {
           }
         />
       )}
+      <PrintQueue />
       <Group justify="space-between">
         <Title order={3}>{t('outbox.audit')}</Title>
         <Button size="md" variant="light" onClick={() => void download()}>

@@ -21,9 +21,14 @@ import { LANGUAGES } from '../../i18n/index.ts';
 import { useInventory, useSettings, useStation } from '../../app/context.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { PrintersSection } from './PrintersSection.tsx';
+import type { Section } from '../../app/navigation.tsx';
 
-/** Profiles, the write-only API key, connection test, language, sounds and expiry warning. */
-export function SettingsScreen() {
+/**
+ * Profiles, the write-only API key, connection test, language, sounds and expiry warning, and
+ * this station's printer. `section` is the part a link opened it at (Settings → Printers).
+ */
+export function SettingsScreen({ section = null }: { section?: Section | null }) {
   const { t, i18n } = useTranslation();
   const { profiles, activeId, lastTest, error, notice, busy, load, use, test, saveProfile } =
     useSettings([
@@ -98,6 +103,7 @@ export function SettingsScreen() {
         data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
       />
       <StationPreferences />
+      <PrintersSection focused={section === 'printers'} />
       <AboutSection />
     </Stack>
   );

@@ -17,7 +17,8 @@ import { TrackingTimeline } from '../../ui/TrackingTimeline.tsx';
 import { ErrorText } from '../../ui/ErrorText.tsx';
 import type { OrderLookup } from '../../../../shared/ipc/channels.ts';
 import type { JobState, JobView } from '../../../../shared/outbox.ts';
-import { useStation } from '../../app/context.tsx';
+import { usePrint, useStation } from '../../app/context.tsx';
+import { PrintFlow } from '../../app/PrintFlow.tsx';
 
 const JOB_COLOR: Record<JobState, string> = {
   queued: 'blue',
@@ -87,7 +88,9 @@ function fileTile(
 function JobLine({ job }: { job: JobView }) {
   const { t } = useTranslation();
   const { retryJob, discardJob } = useStation(['retryJob', 'discardJob']);
+  const print = usePrint((s) => s.print);
   const file = 'fileName' in job.payload ? String(job.payload.fileName) : job.kind;
+  const trouble = job.state === 'failed' || job.state === 'uncertain';
   const answer = job.result?.['sha256'];
   const matches = typeof answer === 'string' && answer === job.fileSha256;
   return (
@@ -112,22 +115,35 @@ function JobLine({ job }: { job: JobView }) {
             {t(matches ? 'station.hashConfirmed' : 'station.hashDiffers', { hash: short(answer) })}
           </Text>
         )}
-        {(job.state === 'failed' || job.state === 'uncertain') && job.lastError && (
+        {trouble && job.lastError && (
           <Text size="sm" c="red" component="div">
             <ErrorText error={job.lastError} size="sm" />
           </Text>
         )}
       </Stack>
-      {(job.state === 'failed' || job.state === 'uncertain') && (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="sm" onClick={() => void retryJob(job.id)}>
-            {t('outbox.retry')}
+      <Group gap="xs" wrap="nowrap">
+        {/* The label's file as it was queued goes to this station's printer. */}
+        {job.kind === 'label.upload' && (
+          <Button
+            size="sm"
+            variant="light"
+            aria-label={t('printing.printFile', { file })}
+            onClick={() => void print('station', { kind: 'job', jobId: job.id }, file)}
+          >
+            {t('printing.print')}
           </Button>
-          <Button size="sm" variant="light" color="red" onClick={() => void discardJob(job.id)}>
-            {t('outbox.discard')}
-          </Button>
-        </Group>
-      )}
+        )}
+        {trouble && (
+          <>
+            <Button size="sm" onClick={() => void retryJob(job.id)}>
+              {t('outbox.retry')}
+            </Button>
+            <Button size="sm" variant="light" color="red" onClick={() => void discardJob(job.id)}>
+              {t('outbox.discard')}
+            </Button>
+          </>
+        )}
+      </Group>
     </Group>
   );
 }
@@ -193,6 +209,10 @@ export function OrderSummary({ lookup }: { lookup: OrderLookup }) {
             ))}
           </Stack>
         )}
+        <PrintFlow
+          place="station"
+          shows={(source) => source.kind === 'job' && jobs.some((j) => j.id === source.jobId)}
+        />
         {jobError && (
           <Text c="red" role="alert" component="div">
             <ErrorText error={jobError} />
