@@ -128,6 +128,7 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
           ...(force ? { force } : {}),
         });
       }),
+    readPrinterDensity: ({ target }) => asResult(() => core.printing.identify(target)),
     retryPrint: ({ id, force }) => asResult(() => core.printing.queue.retry(id, force ?? false)),
     discardPrint: ({ id }) => asResult(() => ({ removed: core.printing.queue.discard(id) })),
     lookupOrder: async ({ id }) => {

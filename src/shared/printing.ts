@@ -41,6 +41,7 @@ export const PRINT_ERROR_CODES = [
   'cups-missing',
   'job-failed',
   'printer-stopped',
+  'cannot-ask',
 ] as const;
 export type PrintErrorCode = (typeof PRINT_ERROR_CODES)[number];
 

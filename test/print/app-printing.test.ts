@@ -133,4 +133,15 @@ describe('printing through IPC', () => {
     await core.printing.queue.idle();
     expect(printer.jobs().some((job) => job.equals(Buffer.from(bytes)))).toBe(true);
   });
+
+  it('reads the printer’s density from its ~HI answer, and refuses to ask a CUPS queue', async () => {
+    expect(await invoke('readPrinterDensity', { target: printer.target })).toEqual({
+      ok: true,
+      value: { model: 'ZD421-203dpi', dpmm: 8 },
+    });
+    expect(await invoke('readPrinterDensity', { target: 'cups:Zebra1' })).toMatchObject({
+      ok: false,
+      error: { code: 'print.cannot-ask', messageKey: 'errors.print.cannot-ask' },
+    });
+  });
 });

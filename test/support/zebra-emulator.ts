@@ -20,6 +20,8 @@ export interface ZebraFlags {
 
 export interface ZebraEmulatorOptions {
   flags: Partial<ZebraFlags>;
+  /** What ~HI answers: the model and the head's dots per millimetre. */
+  identity: { model: string; dpmm: number };
   /** Never answers ~HS (still takes jobs). */
   silent: boolean;
   /** Sends only the first N of the three status strings, then nothing more. */
@@ -54,6 +56,7 @@ export interface ConnectionRecord {
 }
 
 const DEFAULTS: ZebraEmulatorOptions = {
+  identity: { model: 'ZD421-203dpi', dpmm: 8 },
   flags: {},
   silent: false,
   replyStrings: 3,
@@ -206,6 +209,14 @@ export class ZebraEmulator {
         record.statusQueries += 1;
         void this.answer(socket);
       }
+      // ~HI: one string, "model,firmware,dots per mm,memory,options" (ZPL II guide, ~HI).
+      const identify = /~hi/gi;
+      identify.lastIndex = Math.max(0, scanned - 2);
+      for (let m = identify.exec(text); m; m = identify.exec(text)) {
+        const { model, dpmm } = this.options.identity;
+        if (!this.options.silent)
+          socket.write(Buffer.from(`\x02${model},V84.20.18Z,${dpmm},8192KB,E\x03\r\n`, 'latin1'));
+      }
       scanned = text.length;
     });
     socket.on('end', () => {
@@ -232,7 +243,7 @@ export class ZebraEmulator {
 }
 
 export const isStatusOnly = (record: ConnectionRecord): boolean =>
-  /^(~hs)+$/i.test(record.bytes.toString('latin1'));
+  /^(~hs|~hi)+$/i.test(record.bytes.toString('latin1'));
 
 /** A loopback port nobody listens on (bound, then released): connecting is refused. */
 export async function closedPort(): Promise<number> {

@@ -11,6 +11,7 @@ import type { StationFs } from '../core/station-fs.ts';
 import type { AuditInput } from '../outbox/audit-log.ts';
 import { listCupsQueues } from '../print/cups-printer.ts';
 import { PrintError } from '../print/errors.ts';
+import { queryHostIdentification } from '../print/host-identification.ts';
 import { openPrinter, type Printer } from '../print/printer.ts';
 import { parseTarget } from '../print/target.ts';
 import { testLabelZpl } from '../print/test-label.ts';
@@ -122,6 +123,21 @@ export class Printing {
     } catch {
       return [];
     }
+  }
+
+  /** The printer's model and head density from its ~HI answer (a CUPS queue cannot pass it on). */
+  async identify(target: string): Promise<{ model: string; dpmm: 6 | 8 | 12 | 24 }> {
+    const parsed = targetOf(target);
+    if (parsed.kind !== 'tcp')
+      throw new PrintError(
+        'cannot-ask',
+        'A CUPS queue does not pass the printer’s answer back: choose the density by hand.',
+      );
+    const identity = await queryHostIdentification(parsed.host, parsed.port, {
+      timeoutMs: 3000,
+      clock: this.o.clock,
+    });
+    return { model: identity.model, dpmm: identity.dpmm };
   }
 
   /** A label stating the station, the time and the printer's status, sent now (not queued). */

@@ -53,6 +53,8 @@ export function exitCodeFor(code: PrintErrorCode): 1 | 2 | 3 {
       return 2;
     case 'printer-stopped':
       return 3;
+    case 'cannot-ask':
+      return 1;
   }
 }
 

@@ -56,15 +56,31 @@ export function parseHostStatus(strings: readonly string[]): PrinterStatus {
   };
 }
 
-/** Collects STX…ETX frames from chunks as they arrive; done once three are in. */
-export class HostStatusReader {
+/** What a query needs to read its answer: how many STX…ETX strings, and what they mean. */
+export interface ReplyReader<T> {
+  /** Feeds a chunk; returns the answer once its last string is complete, else null. */
+  push(chunk: Uint8Array): T | null;
+  /** Strings in whole so far, for the "answered only partly" sentence. */
+  readonly received: number;
+  readonly expected: number;
+}
+
+/** Collects STX…ETX frames from chunks as they arrive; done once `expected` are in. */
+export class FrameReader<T> implements ReplyReader<T> {
   private readonly frames: string[] = [];
   private current: number[] | null = null;
 
-  /** Feeds a chunk; returns the status once the third string is complete, else null. */
-  push(chunk: Uint8Array): PrinterStatus | null {
+  readonly expected: number;
+  private readonly parse: (strings: readonly string[]) => T;
+
+  constructor(expected: number, parse: (strings: readonly string[]) => T) {
+    this.expected = expected;
+    this.parse = parse;
+  }
+
+  push(chunk: Uint8Array): T | null {
     for (const byte of chunk) {
-      if (this.frames.length >= 3) break;
+      if (this.frames.length >= this.expected) break;
       if (byte === STX) this.current = [];
       else if (byte === ETX && this.current) {
         this.frames.push(String.fromCharCode(...this.current));
@@ -72,15 +88,21 @@ export class HostStatusReader {
       } else if (this.current) {
         this.current.push(byte);
         if (this.current.length > MAX_FRAME)
-          throw new PrintError('bad-reply', `The printer's status reply is not a ~HS reply.`);
+          throw new PrintError('bad-reply', `The printer's reply is not one this app can read.`);
       }
     }
-    return this.frames.length >= 3 ? parseHostStatus(this.frames) : null;
+    return this.frames.length >= this.expected ? this.parse(this.frames) : null;
   }
 
-  /** How many strings have come in whole (0-3), for the "answered only partly" sentence. */
   get received(): number {
     return this.frames.length;
+  }
+}
+
+/** The ~HS reader: three strings. */
+export class HostStatusReader extends FrameReader<PrinterStatus> {
+  constructor() {
+    super(3, parseHostStatus);
   }
 }
 
@@ -94,16 +116,28 @@ export interface HostStatusOptions {
 export function queryHostStatus(
   host: string,
   port: number,
-  { timeoutMs, clock = systemClock }: HostStatusOptions,
+  options: HostStatusOptions,
 ): Promise<PrinterStatus> {
+  return queryPrinter(host, port, HOST_STATUS_QUERY, 'status', new HostStatusReader(), options);
+}
+
+/** Sends one query (~HS, ~HI) and reads its STX…ETX answer, with the same refusals. */
+export function queryPrinter<T>(
+  host: string,
+  port: number,
+  query: string,
+  /** What the answer is, for sentences: "status", "identification". */
+  what: string,
+  reader: ReplyReader<T>,
+  { timeoutMs, clock = systemClock }: HostStatusOptions,
+): Promise<T> {
   const where = `The printer at ${host}:${port}`;
   return new Promise((resolve, reject) => {
     const socket: Socket = connect({ host, port });
-    const reader = new HostStatusReader();
     let connected = false;
     let settled = false;
 
-    const finish = (error: PrintError | null, status?: PrinterStatus) => {
+    const finish = (error: PrintError | null, status?: T) => {
       if (settled) return;
       settled = true;
       clock.clearTimeout(timer);
@@ -117,7 +151,7 @@ export function queryHostStatus(
         clock.setTimeout(() => socket.destroy(), 1000);
       }
       if (error) reject(error);
-      else if (status) resolve(status);
+      else if (status !== undefined) resolve(status);
     };
 
     const timer = clock.setTimeout(
@@ -131,8 +165,8 @@ export function queryHostStatus(
             new PrintError(
               'not-answering',
               reader.received === 0
-                ? `${where} is not answering: no status reply within ${timeoutMs} ms.`
-                : `${where} is not answering: only ${reader.received} of the 3 status lines came within ${timeoutMs} ms.`,
+                ? `${where} is not answering: no ${what} reply within ${timeoutMs} ms.`
+                : `${where} is not answering: only ${reader.received} of the ${reader.expected} ${what} lines came within ${timeoutMs} ms.`,
             ),
           );
       },
@@ -143,12 +177,12 @@ export function queryHostStatus(
     socket.setNoDelay(true);
     socket.on('connect', () => {
       connected = true;
-      socket.write(HOST_STATUS_QUERY, 'latin1');
+      socket.write(query, 'latin1');
     });
     socket.on('data', (chunk: Buffer) => {
       try {
-        const status = reader.push(chunk);
-        if (status) finish(null, status);
+        const answer = reader.push(chunk);
+        if (answer !== null) finish(null, answer);
       } catch (error) {
         finish(error instanceof PrintError ? error : new PrintError('bad-reply', String(error)));
       }
@@ -158,7 +192,7 @@ export function queryHostStatus(
         connected
           ? new PrintError(
               'not-answering',
-              `${where} is not answering: ${describeSocketError(error)} before its status reply came.`,
+              `${where} is not answering: ${describeSocketError(error)} before its ${what} reply came.`,
               { cause: error },
             )
           : new PrintError(
@@ -174,7 +208,7 @@ export function queryHostStatus(
       finish(
         new PrintError(
           'not-answering',
-          `${where} is not answering: it closed the connection before its status reply came.`,
+          `${where} is not answering: it closed the connection before its ${what} reply came.`,
         ),
       );
     });

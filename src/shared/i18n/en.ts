@@ -462,6 +462,8 @@ export const en = {
     },
   },
   printing: {
+    readDensity: 'Read the density from the printer',
+    identity: '{{model}} says: {{dpmm}} dots per mm.',
     title: 'Printers',
     intro:
       "This station's label printer: a Zebra printer on the network (its raw port, 9100) or a CUPS queue of this computer.",
@@ -570,6 +572,8 @@ export const en = {
         'The label was cut off twice on its way to the printer; check the printer and print again.',
       'printer-stopped':
         'The printer reports a condition that stops printing (paper out, head open, paused or ribbon out); nothing was sent.',
+      'cannot-ask':
+        'Only a network printer (tcp://) can be asked for its density; for a CUPS queue, choose it by hand.',
     },
     serviceSaid: 'The service said, in its own words: “{{message}}”',
     generic: 'Something went wrong: {{message}}',

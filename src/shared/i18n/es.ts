@@ -470,6 +470,8 @@ export const es: Messages = {
     },
   },
   printing: {
+    readDensity: 'Leer la densidad de la impresora',
+    identity: '{{model}} indica: {{dpmm}} puntos por mm.',
     title: 'Impresoras',
     intro:
       'La impresora de etiquetas de esta estación: una Zebra en la red (su puerto raw, 9100) o una cola CUPS de este equipo.',
@@ -578,6 +580,8 @@ export const es: Messages = {
         'La etiqueta se cortó dos veces camino de la impresora; revise la impresora e imprima de nuevo.',
       'printer-stopped':
         'La impresora informa una condición que impide imprimir (sin papel, cabezal abierto, en pausa o sin cinta); no se envió nada.',
+      'cannot-ask':
+        'Solo una impresora de red (tcp://) puede indicar su densidad; para una cola CUPS, elíjala a mano.',
     },
     serviceSaid: 'El servicio dijo, con sus propias palabras: “{{message}}”',
     generic: 'Algo salió mal: {{message}}',

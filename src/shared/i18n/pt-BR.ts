@@ -469,6 +469,8 @@ export const ptBR: Messages = {
     },
   },
   printing: {
+    readDensity: 'Ler a densidade da impressora',
+    identity: '{{model}} informa: {{dpmm}} pontos por mm.',
     title: 'Impressoras',
     intro:
       'A impressora de etiquetas desta estação: uma Zebra na rede (na porta raw, 9100) ou uma fila CUPS deste computador.',
@@ -577,6 +579,8 @@ export const ptBR: Messages = {
         'A etiqueta foi interrompida duas vezes a caminho da impressora; verifique a impressora e imprima de novo.',
       'printer-stopped':
         'A impressora informa uma condição que impede a impressão (sem papel, cabeça aberta, pausada ou sem ribbon); nada foi enviado.',
+      'cannot-ask':
+        'Só uma impressora de rede (tcp://) pode informar sua densidade; para uma fila CUPS, escolha-a à mão.',
     },
     serviceSaid: 'O serviço disse, nas palavras dele: “{{message}}”',
     generic: 'Algo deu errado: {{message}}',

@@ -169,6 +169,11 @@ export interface InvokeChannels {
     output: PrintOutcome;
   };
   retryPrint: { input: { id: string; force?: boolean }; output: PrintJobView | null };
+  /** The printer's own word on its model and head density (~HI; network printers only). */
+  readPrinterDensity: {
+    input: { target: string };
+    output: { model: string; dpmm: 6 | 8 | 12 | 24 };
+  };
   discardPrint: { input: { id: string }; output: { removed: boolean } };
 }
 
@@ -221,6 +226,7 @@ export const channels = {
   testPrint: 'invoke',
   printLabel: 'invoke',
   retryPrint: 'invoke',
+  readPrinterDensity: 'invoke',
   discardPrint: 'invoke',
   onNotice: 'event',
   onStatus: 'event',

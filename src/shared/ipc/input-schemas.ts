@@ -232,6 +232,7 @@ const channelSchemas = {
     force: z.boolean().optional(),
   }),
   retryPrint: z.object({ id: jobId, force: z.boolean().optional() }),
+  readPrinterDensity: z.object({ target: printerTargetSchema }),
   discardPrint: z.object({ id: jobId }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 

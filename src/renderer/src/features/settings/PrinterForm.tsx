@@ -11,7 +11,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../../shared/result.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
 import {
   PRINTER_DENSITIES,
   printerSettingsSchema,
@@ -70,6 +73,23 @@ export function PrinterForm({
   });
   const known = queues.data?.queues ?? [];
   const choices = draft.queue && !known.includes(draft.queue) ? [draft.queue, ...known] : known;
+  // The printer's own word on its density (~HI), for a network printer.
+  const [identity, setIdentity] = useState<{ model: string; dpmm: number } | null>(null);
+  const [identifyError, setIdentifyError] = useState<AppError | null>(null);
+  const [identifying, setIdentifying] = useState(false);
+  const identify = async () => {
+    if (form.validate().hasErrors) return;
+    const target = targetOf(form.getValues());
+    if (!target) return;
+    setIdentifying(true);
+    setIdentifyError(null);
+    setIdentity(null);
+    const result = await bridge.readPrinterDensity({ target });
+    setIdentifying(false);
+    if (!result.ok) return setIdentifyError(result.error);
+    setIdentity(result.value);
+    form.setFieldValue('dpmm', String(result.value.dpmm));
+  };
   const test = () => {
     if (form.validate().hasErrors) return;
     const target = targetOf(form.getValues());
@@ -142,6 +162,28 @@ export function PrinterForm({
             ))}
           </Group>
         </Radio.Group>
+        {draft.kind === 'tcp' && (
+          <Group gap="sm">
+            <Button
+              size="sm"
+              variant="subtle"
+              loading={identifying}
+              onClick={() => void identify()}
+            >
+              {t('printing.readDensity')}
+            </Button>
+            {identity && (
+              <Text size="sm" data-testid="printer-identity">
+                {t('printing.identity', { model: identity.model, dpmm: identity.dpmm })}
+              </Text>
+            )}
+            {identifyError && (
+              <Text size="sm" c="red" role="alert">
+                <ErrorText error={identifyError} />
+              </Text>
+            )}
+          </Group>
+        )}
         <Switch
           size="lg"
           label={t('printing.autoPrint')}

@@ -144,4 +144,33 @@ describe('Settings → Printers', () => {
     renderWithStores(<PrintersSection focused />, fakeBridge());
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Printers'));
   });
+
+  it('reads the density from the printer’s own answer, and says so when it cannot', async () => {
+    const readPrinterDensity = vi
+      .fn()
+      .mockResolvedValueOnce(ok({ model: 'ZD621-300dpi', dpmm: 12 }))
+      .mockResolvedValueOnce(
+        fail({
+          code: 'print.not-answering',
+          messageKey: 'errors.print.not-answering',
+          message: 'x',
+        }),
+      );
+    renderWithStores(
+      <PrintersSection />,
+      fakeBridge({ getPrinting: vi.fn(async () => ok(state())), readPrinterDensity }),
+    );
+    fireEvent.click(await screen.findByLabelText('Network printer (TCP)'));
+    fireEvent.change(screen.getByLabelText('Printer address (host name or IP)'), {
+      target: { value: '10.0.0.9' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Read the density from the printer' }));
+    expect(await screen.findByText('ZD621-300dpi says: 12 dots per mm.')).toBeTruthy();
+    expect(readPrinterDensity).toHaveBeenCalledWith({ target: 'tcp://10.0.0.9:9100' });
+    expect((screen.getByRole('radio', { name: /^12 dpmm/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Read the density from the printer' }));
+    expect(
+      await screen.findByText('The printer did not answer in time, so nothing was sent.'),
+    ).toBeTruthy();
+  });
 });
