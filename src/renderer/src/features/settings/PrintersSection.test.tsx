@@ -167,7 +167,9 @@ describe('Settings → Printers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Read the density from the printer' }));
     expect(await screen.findByText('ZD621-300dpi says: 12 dots per mm.')).toBeTruthy();
     expect(readPrinterDensity).toHaveBeenCalledWith({ target: 'tcp://10.0.0.9:9100' });
-    expect((screen.getByRole('radio', { name: /^12 dpmm/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /^12 dpmm/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Read the density from the printer' }));
     expect(
       await screen.findByText('The printer did not answer in time, so nothing was sent.'),
