@@ -79,13 +79,19 @@ export interface PrintJobView {
   printedAt: number | null;
 }
 
-/** The printer's condition as the status bar and Settings show it. */
+/**
+ * What a printer reports about itself, in the shape of the printer command line's
+ * `status --json` (issue #20); the status bar and Settings show it.
+ */
 export interface PrinterStatusView {
+  /** It answered and takes jobs (for a CUPS queue: the queue accepts requests). */
   online: boolean;
   paperOut: boolean;
   paused: boolean;
   headOpen: boolean;
   ribbonOut: boolean;
+  /** The receive buffer is full: jobs wait, nothing is lost, so this does not stop printing. */
   bufferFull: boolean;
+  /** Labels the printer still has to print of the batch in progress (0 for a CUPS queue). */
   labelsRemaining: number;
 }

@@ -1,18 +1,10 @@
 // What a printer reports about itself, in the shape of the command line's `status --json`
 // (issue #20), and what of it stops a label from being sent.
 
-export interface PrinterStatus {
-  /** It answered and takes jobs (for a CUPS queue: the queue accepts requests). */
-  online: boolean;
-  paperOut: boolean;
-  paused: boolean;
-  headOpen: boolean;
-  ribbonOut: boolean;
-  /** The receive buffer is full: jobs wait, nothing is lost, so this does not stop printing. */
-  bufferFull: boolean;
-  /** Labels the printer still has to print of the batch in progress (0 for a CUPS queue). */
-  labelsRemaining: number;
-}
+// One shape for main and the window (src/shared/printing.ts): the command line's JSON, the
+// status bar and the activity log all read the same fields.
+import type { PrinterStatusView } from '../../shared/printing.ts';
+export type PrinterStatus = PrinterStatusView;
 
 /** The conditions that stop printing, in the order a person should fix them. */
 export type StopCondition = 'offline' | 'headOpen' | 'paperOut' | 'ribbonOut' | 'paused';
