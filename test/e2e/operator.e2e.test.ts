@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/shared/i18n/en.ts';
@@ -27,6 +25,7 @@ import {
   withOnlineStation,
   type Station,
 } from './harness.ts';
+import { axeViolations } from './axe.ts';
 
 afterAll(() => closeBrowser());
 
@@ -87,27 +86,6 @@ const clippedBadges = (page: Page) =>
       })
       .filter((text): text is string => text !== null),
   );
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(axe);
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`);
-  });
-}
 
 const activeTestId = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import type { StationCore } from '../../src/main/core/station-core.ts';
 import { en } from '../../src/shared/i18n/en.ts';
 import { ZebraEmulator } from '../support/zebra-emulator.ts';
 import { closeBrowser, dropFiles, scanOrder, withOnlineStation, type Station } from './harness.ts';
+import { axeViolations } from './axe.ts';
 
 // Printing at the station (issue #20) in the real renderer, on a real core, to the Zebra
 // emulator on loopback: a test print from Settings, a label printed from the Station byte for
@@ -22,28 +21,6 @@ const label = (order: string) =>
 const printTo = (emulator: ZebraEmulator) => async (core: StationCore) => {
   await core.printing.saveSettings({ target: emulator.target, dpmm: 8, autoPrint: false });
 };
-
-/** axe-core's WCAG 2.1 A/AA findings on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(axe);
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`);
-  });
-}
 
 /** Scans the order, drops its label on the card and waits until the service has it. */
 async function deliverLabel(station: Station, order: string, bytes: Uint8Array): Promise<void> {

@@ -204,10 +204,10 @@ export class TextEngine {
     return this.face(font.face).glyph(codePoint) !== null;
   }
 
-  private metrics(font: ResolvedFont, pen: number, any: boolean): TextMetrics {
+  private metrics(font: ResolvedFont, pen: number, hasCharacters: boolean): TextMetrics {
     return {
       width: Math.round(pen),
-      trailingGap: any ? font.gap : 0,
+      trailingGap: hasCharacters ? font.gap : 0,
       height: font.cellHeight,
       ascent: font.baseline,
       descent: font.cellHeight - font.baseline,
