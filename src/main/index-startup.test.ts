@@ -57,7 +57,7 @@ describe('a start that fails', () => {
     const dataDir = await usedDataDir('newer');
     const outbox = join(dataDir, 'outbox.sqlite');
     const db = new DatabaseSync(outbox);
-    db.exec('PRAGMA user_version = 5');
+    db.exec('PRAGMA user_version = 97');
     db.close();
     const before = hashOf(outbox);
 
@@ -67,7 +67,7 @@ describe('a start that fails', () => {
     const [box] = stand.errorBoxes;
     expect(box?.title).toBe('O Packbench não pôde iniciar');
     expect(box?.content).toContain(`A fila de envio em ${dataDir} foi gravada por um Packbench`);
-    expect(box?.content).toContain('versão de dados 5');
+    expect(box?.content).toContain('versão de dados 97');
     const log = join(dataDir, 'logs', 'startup.log');
     expect(box?.content).toContain(log);
     expect(readFileSync(log, 'utf8')).toMatch(/start failed \(newer_schema\)/);
