@@ -425,27 +425,27 @@ function zplEngine(): void {
   for (const [file, f] of Object.entries(figures.perLabel)) {
     const shipping = file.startsWith('shipping');
     rows.push({
-      measure: `8. ZPL engine per label, ${file}, warm median at 8 / 12 dpmm (ms)`,
+      measure: `10. ZPL engine per label, ${file}, warm median at 8 / 12 dpmm (ms)`,
       figure: `${f.dpmm8.toFixed(1)} / ${f.dpmm12.toFixed(1)}`,
       goal: shipping ? '≤ 10 / ≤ 25' : 'report',
       ok: !shipping || (f.dpmm8 <= 10 && f.dpmm12 <= 25),
     });
   }
   rows.push({
-    measure: '8. ZPL engine, 4×6 shipping label with new data each time, 8 / 12 dpmm (ms)',
+    measure: '10. ZPL engine, 4×6 shipping label with new data each time, 8 / 12 dpmm (ms)',
     figure: `${figures.varying.dpmm8.toFixed(1)} / ${figures.varying.dpmm12.toFixed(1)}`,
     goal: '≤ 10 / ≤ 25',
     ok: figures.varying.dpmm8 <= 10 && figures.varying.dpmm12 <= 25,
   });
   rows.push({
-    measure: '8. ZPL engine cold start: import, fonts, first picture (ms)',
+    measure: '10. ZPL engine cold start: import, fonts, first picture (ms)',
     figure: figures.coldMs.toFixed(0),
     goal: '≤ 150',
     ok: figures.coldMs <= 150,
   });
   const growth = (figures.heapAfter - figures.heapBefore) / 1024 / 1024;
   rows.push({
-    measure: '8. ZPL engine heap growth over 1,000 renders (MB)',
+    measure: '10. ZPL engine heap growth over 1,000 renders (MB)',
     figure: growth.toFixed(1),
     goal: '≤ 5 (flat)',
     ok: growth <= 5,
@@ -455,7 +455,7 @@ function zplEngine(): void {
     .filter((f) => f.startsWith('zpl.worker') || /\.(ttf|otf|woff2?)$/.test(f))
     .reduce((n, f) => n + gzipped(`assets/${f}`), 0);
   rows.push({
-    measure: '8. ZPL worker + fonts, gzipped (kB)',
+    measure: '10. ZPL worker + fonts, gzipped (kB)',
     figure: kb(zplChunk),
     goal: '≤ 450',
     ok: zplChunk <= 450 * 1024,
@@ -488,7 +488,7 @@ async function printing(): Promise<void> {
     if (emulator.jobs().length !== before + 1) throw new Error('a label did not arrive');
   }
   rows.push({
-    measure: '9. print one 4×6 label with a logo, call to last byte incl. ~HS (ms p50/p95)',
+    measure: '11. print one 4×6 label with a logo, call to last byte incl. ~HS (ms p50/p95)',
     figure: `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)}`,
     goal: '≤ 50 (p95)',
     ok: percentile(times, 95) <= 50,
@@ -524,7 +524,7 @@ async function printing(): Promise<void> {
   });
   const once = new Set(arrived).size === arrived.length && arrived.length === 100;
   rows.push({
-    measure: '9. 100 labels from two screens: arrived once / in order per screen / total ms',
+    measure: '11. 100 labels from two screens: arrived once / in order per screen / total ms',
     figure: `${once ? 'yes' : 'no'} / ${inOrder ? 'yes' : 'no'} / ${elapsed.toFixed(0)}`,
     goal: 'yes / yes',
     ok: once && inOrder,
