@@ -13,6 +13,8 @@ export const SYSTEM_PREREQUISITES = [
   // A private cupsd with a raw socket:// queue: the printer transport's CUPS path, end to end.
   { command: '/usr/sbin/cupsd', pkg: 'cups' },
   { command: 'lpstat', pkg: 'cups-client' },
+  // The shared budget's tests run against a private redis-server (issue #21).
+  { command: 'redis-server', pkg: 'redis-server' },
 ] as const;
 
 export const hasCommand = (command: string): boolean =>

@@ -1,0 +1,147 @@
+// The Lua scripts the shared budget runs in Redis. Each grant is ONE script call, so the check
+// ("is there a slot, is anyone ahead of me, am I over my fair share?") and the take (ZADD) can
+// never interleave with another station's.
+//
+// Why a sliding window of grants (a sorted set scored by Redis TIME) and not leased tokens:
+// the service counts requests per sliding minute, and a set of grant times mirrors that count
+// exactly. A grant needs nothing back from the station, so a station that crashes, hangs or
+// loses its network mid-request leaves nothing to reclaim: its entries age out on their own.
+// Leased tokens would need a lease expiry and a refill schedule, and a lease that times out while
+// its request is still counted by the service is exactly the burst we must not cause. The set
+// also lets a station that ran on its local share re-add those grants when it rejoins, so the
+// new window starts with them counted (see CARRY).
+//
+// Every time is Redis TIME (ms, with µs as a fraction), never a station's clock: stations'
+// clocks may disagree, the server's is one. Scripts may call TIME since Redis 5 (effects
+// replication), and Redis 7 replicates by effects only.
+
+/**
+ * KEYS: 1 window (zset grantId → time), 2 pause (ms timestamp, PX TTL), 3 interactive waiters
+ * (zset station → expiry), 4 background waiters (zset station → expiry), 5 stations (zset
+ * station → last seen), 6 boot (id of this server's life), 7 settle (exists right after a fresh
+ * boot), 8 this station's background grants (zset grantId → time).
+ * ARGV: 1 lane 'i' | 'b', 2 station, 3 grantId, 4 cap (limit − margin), 5 windowMs,
+ * 6 waiter marker TTL ms, 7 boot id the station knows, 8 boot id to use if none, 9 settle ms,
+ * 10 slots background leaves to interactive, 11 '1' when more of this lane wait at this station,
+ * 12 poll ms (the retry hint when waiting on someone else rather than on a slot).
+ * Returns { verdict, waitMs, boot, nowMs (a string, µs kept), stations, used (grants in the
+ * window after this one, −1 when not looked at) }, verdict 'granted' | 'wait' | 'resync'.
+ */
+export const GRANT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local win = tonumber(ARGV[5])
+local ttl = tonumber(ARGV[6])
+local poll = tonumber(ARGV[12])
+local station = ARGV[2]
+
+-- A server that came back empty (no persistence) knows nothing of the last window. Stations
+-- must re-add their own recent grants before anyone is granted: 'resync' until they have.
+local boot = redis.call('GET', KEYS[6])
+if not boot then
+  redis.call('SET', KEYS[6], ARGV[8])
+  redis.call('SET', KEYS[7], '1', 'PX', ARGV[9])
+  boot = ARGV[8]
+end
+
+redis.call('ZADD', KEYS[5], now, station)
+redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - win)
+redis.call('PEXPIRE', KEYS[5], win * 2)
+local stations = redis.call('ZCARD', KEYS[5])
+local used = -1
+local function reply(verdict, wait)
+  return { verdict, math.ceil(math.max(0, wait)), boot, string.format('%.3f', now), stations, used }
+end
+if boot ~= ARGV[7] then return reply('resync', 0) end
+
+-- The same grant asked again (its answer timed out on the way back): it stands, once.
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) then return reply('granted', 0) end
+
+local function mark(key)
+  redis.call('ZADD', key, now + ttl, station)
+  redis.call('PEXPIRE', key, ttl * 2)
+end
+local waiters = ARGV[1] == 'i' and KEYS[3] or KEYS[4]
+
+local settle = redis.call('PTTL', KEYS[7])
+if settle > 0 then mark(waiters); return reply('wait', settle) end
+
+local pause = tonumber(redis.call('GET', KEYS[2]) or '0')
+if pause > now then mark(waiters); return reply('wait', pause - now) end
+
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - win)
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
+used = redis.call('ZCARD', KEYS[1])
+local cap = tonumber(ARGV[4])
+local function until_free(key, nth)
+  local oldest = redis.call('ZRANGE', key, nth, nth, 'WITHSCORES')
+  if oldest[2] then return tonumber(oldest[2]) + win - now end
+  return poll
+end
+
+if ARGV[1] == 'i' then
+  if used >= cap then mark(waiters); return reply('wait', until_free(KEYS[1], 0)) end
+else
+  local bcap = math.max(1, cap - tonumber(ARGV[10]))
+  if used >= bcap then mark(waiters); return reply('wait', until_free(KEYS[1], used - bcap)) end
+  -- Interactive first, warehouse-wide: while any station has an operator waiting, background
+  -- stands back. The marker expires by itself, so a station that dies cannot block the rest.
+  if redis.call('ZCARD', KEYS[3]) > 0 then mark(waiters); return reply('wait', poll) end
+  -- Fair among stations with background work: a station at or over its share of the window
+  -- waits while others want slots. Alone, it may use them all (no slot idles for fairness).
+  mark(waiters)
+  local competing = redis.call('ZCARD', KEYS[4])
+  redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now - win)
+  local mine = redis.call('ZCARD', KEYS[8])
+  if competing > 1 and mine >= math.ceil(bcap / competing) then
+    return reply('wait', math.min(poll, until_free(KEYS[8], 0)))
+  end
+  redis.call('ZADD', KEYS[8], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[8], win)
+end
+
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], win)
+used = used + 1
+if ARGV[11] ~= '1' then redis.call('ZREM', waiters, station) end
+return reply('granted', 0)
+`;
+
+/**
+ * Re-adds this station's grants of the last window (made shared or on the local share) after
+ * coordination was lost or the server came back empty. ZADD NX: a grant already there keeps its
+ * time, so carrying twice counts nothing twice.
+ * KEYS: 1 window, 2 this station's background grants.
+ * ARGV: 1 windowMs, then triples grantId, age ms, lane 'i' | 'b'.
+ */
+export const CARRY = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local win = tonumber(ARGV[1])
+for i = 2, #ARGV, 3 do
+  local at = now - tonumber(ARGV[i + 1])
+  if at > now - win then
+    redis.call('ZADD', KEYS[1], 'NX', at, ARGV[i])
+    if ARGV[i + 2] == 'b' then redis.call('ZADD', KEYS[2], 'NX', at, ARGV[i]) end
+  end
+end
+redis.call('PEXPIRE', KEYS[1], win)
+redis.call('PEXPIRE', KEYS[2], win)
+return math.floor(now)
+`;
+
+/**
+ * A 429 seen by one station pauses all: the pause key holds the latest end any station was told,
+ * and lives exactly until then. KEYS: 1 pause. ARGV: 1 Retry-After in ms.
+ */
+export const PAUSE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local untilMs = math.ceil(now + tonumber(ARGV[1]))
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if untilMs > current then
+  redis.call('SET', KEYS[1], untilMs, 'PX', math.ceil(untilMs - now))
+end
+return math.floor(now)
+`;

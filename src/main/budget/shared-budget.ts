@@ -1,0 +1,471 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { sleep, systemClock, type Clock } from '../core/clock.ts';
+import type { Lane, ReleaseSlot } from '../core/rate-budget.ts';
+import { CARRY, GRANT, PAUSE } from './scripts.ts';
+
+/** What the status bar shows: coordinated through Redis, or on the local share since it went away. */
+export interface CoordinationState {
+  coordination: 'shared' | 'lost';
+  /** Slots per window this station may use on its own when coordination is lost. */
+  share: number;
+  /** Stations seen on the key within the last window (this one included). */
+  stations: number;
+}
+
+/** One grant, for the bench and the tests: `serverMs` is Redis TIME (or its estimate while lost). */
+export interface GrantRecord {
+  id: string;
+  station: string;
+  lane: Lane;
+  serverMs: number;
+  mode: 'shared' | 'local';
+}
+
+export interface SharedBudgetOptions {
+  /** redis:// or rediss:// URL of the warehouse's Redis (Valkey speaks the same protocol). */
+  url: string;
+  /** Base URL of the service and the company key: only their hash reaches Redis. */
+  environment: string;
+  companyKey: string;
+  stationId?: string;
+  clock?: Clock;
+  /** Requests the company may send per window (the API says 100 per minute). */
+  limit?: number;
+  windowMs?: number;
+  /**
+   * Slots per window never granted: the request reaches the service a little after its grant,
+   * so the service's window slides a little later than ours; the margin absorbs that and the
+   * few grants a station makes on its local share while others still coordinate.
+   */
+  margin?: number;
+  /** Slots background work leaves free for interactive requests, warehouse-wide. */
+  interactiveReserve?: number;
+  /** A Redis command slower than this counts as Redis being unreachable. */
+  commandTimeoutMs?: number;
+  /** Longest a waiting station sleeps before asking again; also how often a lost one probes. */
+  pollMs?: number;
+  /** How long a station's "an operator is waiting" marker outlives its last refresh. */
+  waitTtlMs?: number;
+  /** After the server came back empty: how long no one is granted while stations re-add theirs. */
+  settleMs?: number;
+  onGrant?: (grant: GrantRecord) => void;
+}
+
+type Waiter = {
+  lane: Lane;
+  id: string;
+  resolve: (release: ReleaseSlot) => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+};
+
+interface Recent {
+  id: string;
+  lane: Lane;
+  /** Local clock, ms: only ages are sent to Redis, never local timestamps. */
+  at: number;
+}
+
+type GrantReply = [
+  verdict: string,
+  waitMs: number,
+  boot: string,
+  nowMs: string,
+  stations: number,
+  used: number,
+];
+
+const LANE_ORDER: readonly Lane[] = ['interactive', 'submission', 'background'];
+// A released slot in this design does nothing: the window counts from the grant (see scripts.ts).
+const noRelease: ReleaseSlot = () => undefined;
+
+/** Redis key prefix for a company on an environment: a hash, with a cluster hash tag around it. */
+export function budgetKeyPrefix(environment: string, companyKey: string): string {
+  const hash = createHash('sha256').update(`${environment}\n${companyKey}`).digest('hex');
+  return `packbench:budget:{${hash.slice(0, 32)}}:`;
+}
+
+/**
+ * The company's request budget shared by every station on the key through Redis. Interactive
+ * first across the warehouse, background shared fairly, a 429 anywhere pauses everyone; when Redis
+ * goes away the station runs on its last known fair share and rejoins by itself.
+ *
+ * One pump per station: waiters queue locally (interactive, then submission, then background,
+ * submission counting as background in Redis) and only the head asks Redis, so a station costs
+ * one round trip per grant however many requests it has waiting.
+ */
+export class SharedBudget {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly stationId: string;
+  private readonly clock: Clock;
+  private readonly redis: Redis;
+  private readonly keys: {
+    window: string;
+    pause: string;
+    iwait: string;
+    bwait: string;
+    stations: string;
+    boot: string;
+    settle: string;
+    mine: string;
+  };
+  private readonly cap: number;
+  private readonly margin: number;
+  private readonly reserve: number;
+  private readonly pollMs: number;
+  private readonly waitTtlMs: number;
+  private readonly settleMs: number;
+  private readonly onGrant: ((grant: GrantRecord) => void) | undefined;
+  private readonly queues: Record<Lane, Waiter[]> = {
+    interactive: [],
+    submission: [],
+    background: [],
+  };
+  private recent: Recent[] = [];
+  private knownBoot = '';
+  private readonly bootCandidate = randomUUID();
+  private coordination: 'shared' | 'lost' = 'shared';
+  private stations = 1;
+  /** Redis TIME minus the local clock, from the last answer. */
+  private offset = 0;
+  private needsCarry = false;
+  /** Local time coordination was lost: the shared window of before may be counted until + window. */
+  private lostAt = 0;
+  private nextProbeAt = 0;
+  private localPauseUntil = 0;
+  private pumping = false;
+  /** Settles when the first connection is ready, or after the connect timeout if it is not. */
+  private readonly connected: Promise<void>;
+  private wake: AbortController | null = null;
+  private closed = false;
+  private readonly listeners = new Set<(state: CoordinationState) => void>();
+
+  constructor(options: SharedBudgetOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.limit = options.limit ?? 100;
+    this.windowMs = options.windowMs ?? 60_000;
+    this.margin = Math.max(0, Math.min(this.limit - 1, options.margin ?? 2));
+    this.cap = this.limit - this.margin;
+    this.reserve = options.interactiveReserve ?? 1;
+    this.pollMs = options.pollMs ?? 100;
+    this.waitTtlMs = options.waitTtlMs ?? Math.max(1000, this.pollMs * 4);
+    this.settleMs = options.settleMs ?? 1000;
+    this.onGrant = options.onGrant;
+    this.stationId = options.stationId ?? randomUUID();
+    const prefix = budgetKeyPrefix(options.environment, options.companyKey);
+    this.keys = {
+      window: `${prefix}window`,
+      pause: `${prefix}pause`,
+      iwait: `${prefix}wait:interactive`,
+      bwait: `${prefix}wait:background`,
+      stations: `${prefix}stations`,
+      boot: `${prefix}boot`,
+      settle: `${prefix}settle`,
+      mine: `${prefix}station:${this.stationId}`,
+    };
+    const commandTimeout = options.commandTimeoutMs ?? 250;
+    this.redis = new Redis(options.url, {
+      commandTimeout,
+      connectTimeout: Math.max(commandTimeout, 1000),
+      // Fail at once while disconnected: the station falls back instead of queueing behind a
+      // Redis that is gone, and no command is replayed later behind its back.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => this.pollMs,
+      lazyConnect: false,
+    });
+    this.connected = new Promise((resolve) => {
+      // Until the first connection is made, a command would fail at once (no offline queue):
+      // give it the connect timeout before calling Redis unreachable.
+      const timer = this.clock.setTimeout(resolve, Math.max(commandTimeout, 1000));
+      this.redis.once('ready', () => {
+        this.clock.clearTimeout(timer);
+        resolve();
+      });
+    });
+    // Connection errors surface as failed commands (and the fallback); the event is only noise.
+    this.redis.on('error', () => undefined);
+  }
+
+  /** Resolves when the request may be sent; the slot counts from the grant for one window. */
+  acquire(lane: Lane, signal?: AbortSignal): Promise<ReleaseSlot> {
+    if (this.closed) return Promise.reject(new Error('budget closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<ReleaseSlot>((resolve, reject) => {
+      const waiter: Waiter = {
+        lane,
+        id: randomUUID(),
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          this.queues[lane] = this.queues[lane].filter((w) => w !== waiter);
+          reject(signal?.reason);
+        },
+      };
+      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      this.queues[lane].push(waiter);
+      this.pump();
+    });
+  }
+
+  /** A 429 from the service: pause here at once, and every station through Redis. */
+  async noteRateLimited(retryAfterSeconds: number): Promise<void> {
+    const ms = Math.max(1, retryAfterSeconds) * 1000;
+    this.localPauseUntil = Math.max(this.localPauseUntil, this.clock.now() + ms);
+    try {
+      await this.script(PAUSE, [this.keys.pause], [String(ms)]);
+    } catch {
+      // Redis is away: the local pause holds this station; the others will meet their own 429.
+      this.lose();
+    }
+    this.kick();
+  }
+
+  state(): CoordinationState {
+    return {
+      coordination: this.coordination,
+      share: this.share(),
+      stations: this.stations,
+    };
+  }
+
+  subscribe(listener: (state: CoordinationState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Rejects what still waits and closes the connection. */
+  async close(reason: unknown = new Error('budget closed')): Promise<void> {
+    this.closed = true;
+    for (const lane of LANE_ORDER) {
+      for (const waiter of this.queues[lane]) {
+        waiter.signal?.removeEventListener('abort', waiter.onAbort);
+        waiter.reject(reason);
+      }
+      this.queues[lane] = [];
+    }
+    this.kick();
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+
+  /** Never the whole limit: the station's part of the cap among the stations last seen. */
+  private share(): number {
+    return Math.max(1, Math.floor(this.cap / Math.max(1, this.stations)));
+  }
+
+  private head(): Waiter | undefined {
+    for (const lane of LANE_ORDER) {
+      const waiter = this.queues[lane][0];
+      if (waiter) return waiter;
+    }
+    return undefined;
+  }
+
+  private kick(): void {
+    this.wake?.abort();
+  }
+
+  private pump(): void {
+    if (this.pumping) {
+      this.kick();
+      return;
+    }
+    this.pumping = true;
+    void this.loop().finally(() => {
+      this.pumping = false;
+      // Something arrived between the loop's last look and its end.
+      if (!this.closed && this.head()) this.pump();
+    });
+  }
+
+  private async loop(): Promise<void> {
+    await this.connected;
+    while (!this.closed) {
+      const waiter = this.head();
+      if (!waiter) return;
+      const waitMs = await this.attempt(waiter);
+      if (waitMs === 0) continue;
+      this.wake = new AbortController();
+      try {
+        await sleep(this.clock, Math.min(waitMs, this.pollMs), this.wake.signal);
+      } catch {
+        // Woken early: a new waiter (maybe interactive), a 429, or close().
+      }
+      this.wake = null;
+    }
+  }
+
+  /** Tries to grant the head; 0 when granted, else how long to wait before the next try. */
+  private async attempt(waiter: Waiter): Promise<number> {
+    const now = this.clock.now();
+    if (now < this.localPauseUntil) return this.localPauseUntil - now;
+    if (this.coordination === 'lost' && now < this.nextProbeAt) return this.attemptLocal(waiter);
+    try {
+      if (this.needsCarry) await this.carry();
+      const shared = waiter.lane === 'interactive' ? 'i' : 'b';
+      const more = this.queues[waiter.lane].length > 1 ? '1' : '0';
+      const reply = (await this.script(
+        GRANT,
+        [
+          this.keys.window,
+          this.keys.pause,
+          this.keys.iwait,
+          this.keys.bwait,
+          this.keys.stations,
+          this.keys.boot,
+          this.keys.settle,
+          this.keys.mine,
+        ],
+        [
+          shared,
+          this.stationId,
+          waiter.id,
+          String(this.cap),
+          String(this.windowMs),
+          String(this.waitTtlMs),
+          this.knownBoot,
+          this.bootCandidate,
+          String(this.settleMs),
+          String(this.reserve),
+          more,
+          String(this.pollMs),
+        ],
+      )) as GrantReply;
+      const [verdict, waitMs, boot, serverNow, stations] = reply;
+      this.offset = Number(serverNow) - this.clock.now();
+      this.stations = Number(stations);
+      this.rejoin();
+      if (verdict === 'resync') {
+        // The server is not the one this station knew (it came back empty): re-add this
+        // station's recent grants before asking again.
+        this.knownBoot = String(boot);
+        this.needsCarry = true;
+        return this.attempt(waiter);
+      }
+      if (verdict === 'granted') {
+        this.grant(waiter, 'shared', Number(serverNow));
+        return 0;
+      }
+      return Math.max(1, Number(waitMs));
+    } catch {
+      if (this.closed) return this.pollMs;
+      this.lose();
+      return this.attemptLocal(waiter);
+    }
+  }
+
+  /**
+   * On the local share. Two rules keep every station together within the limit:
+   * - at most `share` (cap ÷ stations) grants of its own in any window, those made while shared
+   *   included. Once the shared window of before the loss has aged out, the stations' windows
+   *   then hold only their own grants: at most stations × share ≤ cap.
+   * - in the first window after the loss, that shared window may still be full (others may
+   *   have used more than their share while it was shared: grants are work-conserving), and a
+   *   look at it is stale the moment it is taken. Only the margin is free then, split among the
+   *   stations: at most floor(margin ÷ stations) grants each, so the total stays ≤ cap + margin
+   *   = limit.
+   */
+  private attemptLocal(waiter: Waiter): number {
+    const now = this.clock.now();
+    this.recent = this.recent.filter((r) => r.at > now - this.windowMs);
+    const share = this.share();
+    if (this.recent.length >= share) {
+      const oldest = this.recent[this.recent.length - share];
+      return oldest ? Math.max(1, oldest.at + this.windowMs - now) : this.pollMs;
+    }
+    if (now < this.lostAt + this.windowMs) {
+      const since = this.recent.filter((r) => r.at >= this.lostAt).length;
+      const free = Math.floor(this.margin / Math.max(1, this.stations));
+      if (since >= free) return Math.max(1, this.lostAt + this.windowMs - now);
+    }
+    this.grant(waiter, 'local', now + this.offset);
+    return 0;
+  }
+
+  private grant(waiter: Waiter, mode: 'shared' | 'local', serverMs: number): void {
+    const queue = this.queues[waiter.lane];
+    const index = queue.indexOf(waiter);
+    // Aborted while Redis answered: the slot is spent (counted in Redis) and simply unused.
+    if (index < 0) return;
+    queue.splice(index, 1);
+    waiter.signal?.removeEventListener('abort', waiter.onAbort);
+    this.recent.push({ id: waiter.id, lane: waiter.lane, at: this.clock.now() });
+    this.onGrant?.({ id: waiter.id, station: this.stationId, lane: waiter.lane, serverMs, mode });
+    waiter.resolve(noRelease);
+  }
+
+  /**
+   * EVALSHA, and EVAL when the server does not know the script (first use, or a server that came
+   * back empty): the script's text crosses the network once per server life, not per grant.
+   */
+  private async script(lua: string, keys: string[], args: string[]): Promise<unknown> {
+    const sha = createHash('sha1').update(lua).digest('hex');
+    try {
+      return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return await this.redis.eval(lua, keys.length, ...keys, ...args);
+    }
+  }
+
+  private async carry(): Promise<void> {
+    const now = this.clock.now();
+    this.recent = this.recent.filter((r) => r.at > now - this.windowMs);
+    const args: string[] = [String(this.windowMs)];
+    for (const r of this.recent) {
+      args.push(r.id, String(now - r.at), r.lane === 'interactive' ? 'i' : 'b');
+    }
+    await this.script(CARRY, [this.keys.window, this.keys.mine], args);
+    this.needsCarry = false;
+  }
+
+  private lose(): void {
+    this.nextProbeAt = this.clock.now() + this.pollMs;
+    this.needsCarry = true;
+    if (this.coordination === 'lost') return;
+    this.coordination = 'lost';
+    this.lostAt = this.clock.now();
+    this.publish();
+    this.scheduleProbe();
+  }
+
+  /**
+   * Rejoins by itself, also with nothing waiting: the status bar must not say "coordination lost"
+   * for an idle station whose Redis is back. The probe is the carry itself, so the grants made on
+   * the local share are in the shared window before the station counts as shared again.
+   */
+  private scheduleProbe(): void {
+    this.clock.setTimeout(() => {
+      if (this.closed || this.coordination === 'shared') return;
+      // A running pump probes on its own (its next attempt); two carries would be harmless, but
+      // one is enough.
+      if (this.pumping) {
+        this.scheduleProbe();
+        return;
+      }
+      this.carry().then(
+        () => this.rejoin(),
+        () => this.scheduleProbe(),
+      );
+    }, this.pollMs);
+  }
+
+  private rejoin(): void {
+    if (this.coordination === 'shared') return;
+    this.coordination = 'shared';
+    this.publish();
+  }
+
+  private publish(): void {
+    const state = this.state();
+    for (const listener of this.listeners) listener(state);
+  }
+}

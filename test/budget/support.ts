@@ -1,0 +1,64 @@
+import { Redis } from 'ioredis';
+import {
+  SharedBudget,
+  type GrantRecord,
+  type SharedBudgetOptions,
+} from '../../src/main/budget/shared-budget.ts';
+
+/** Stations of one warehouse on one key, every grant recorded by Redis TIME. */
+export class Warehouse {
+  readonly grants: GrantRecord[] = [];
+  readonly stations: SharedBudget[] = [];
+  private readonly base: Omit<SharedBudgetOptions, 'stationId' | 'onGrant'>;
+  get companyKey(): string {
+    return this.base.companyKey;
+  }
+
+  constructor(base: Omit<SharedBudgetOptions, 'stationId' | 'onGrant'>) {
+    this.base = base;
+  }
+
+  station(name: string, extra: Partial<SharedBudgetOptions> = {}): SharedBudget {
+    const budget = new SharedBudget({
+      ...this.base,
+      ...extra,
+      stationId: name,
+      onGrant: (grant) => this.grants.push(grant),
+    });
+    this.stations.push(budget);
+    return budget;
+  }
+
+  /** Most grants any sliding window of `windowMs` holds (a window is [t, t + windowMs)). */
+  busiestWindow(windowMs: number): number {
+    const times = this.grants.map((g) => g.serverMs).sort((a, b) => a - b);
+    let most = 0;
+    let start = 0;
+    for (let end = 0; end < times.length; end += 1) {
+      while ((times[end] ?? 0) - (times[start] ?? 0) >= windowMs) start += 1;
+      most = Math.max(most, end - start + 1);
+    }
+    return most;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.stations.map((s) => s.close()));
+  }
+}
+
+export async function serverTime(port: number): Promise<number> {
+  const client = new Redis({ host: '127.0.0.1', port });
+  try {
+    const [seconds, micros] = await client.time();
+    return Number(seconds) * 1000 + Number(micros) / 1000;
+  } finally {
+    client.disconnect();
+  }
+}
+
+export async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  for (let waited = 0; !check(); waited += 20) {
+    if (waited > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

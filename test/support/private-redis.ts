@@ -1,0 +1,149 @@
+// A Redis server of the tests' own (issue #21): Debian's redis-server started in the foreground
+// on a loopback port of its own, persistence off, its working folder in a temporary directory.
+// No system service or socket is used. stop() and kill() end exactly the process this helper
+// spawned, by its PID; restart() brings a new one up on the same port, empty, as a warehouse's
+// Redis would come back after a crash without persistence.
+//
+// The port is found by listening on port 0 and closing: `redis-server --port 0` does not pick a
+// port, it turns TCP off.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no TCP port');
+  return address.port;
+}
+
+/** One PING over a raw socket: true when the server answers +PONG within `ms`. */
+export function ping(port: number, ms = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    let answer = '';
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+export class PrivateRedis {
+  readonly dir: string;
+  readonly port: number;
+  private child: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  private output = '';
+
+  private constructor(dir: string, port: number) {
+    this.dir = dir;
+    this.port = port;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  static async start(): Promise<PrivateRedis> {
+    const dir = mkdtempSync(join(tmpdir(), 'packbench-redis-'));
+    const redis = new PrivateRedis(dir, await freePort());
+    try {
+      await redis.launch();
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+    return redis;
+  }
+
+  /** A fresh server on the same port: empty, since nothing was persisted. */
+  async restart(): Promise<void> {
+    await this.end('SIGTERM');
+    await this.launch();
+  }
+
+  /** SIGKILL, as a crash or a pulled cable looks to the stations; the folder stays for restart(). */
+  async kill(): Promise<void> {
+    await this.end('SIGKILL');
+  }
+
+  /** Ends this server by its PID (SIGTERM, SIGKILL after 5 s) and removes its folder. */
+  async stop(): Promise<void> {
+    await this.end('SIGTERM');
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private async launch(): Promise<void> {
+    this.output = '';
+    const child = spawn(
+      '/usr/bin/redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        // Persistence off: a restart must come back empty, and nothing lands outside `dir`.
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        this.dir,
+        '--daemonize',
+        'no',
+        '--protected-mode',
+        'yes',
+        '--logfile',
+        '',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    let failed: Error | null = null;
+    child.once('error', (error) => (failed = error));
+    child.once('close', (code) => {
+      failed ??= new Error(`redis-server exited (${code}) before it was ready: ${this.output}`);
+    });
+    for (let waited = 0; ; waited += 25) {
+      if (failed) throw failed;
+      if (await ping(this.port, 200)) return;
+      if (waited > 10_000) {
+        await this.end('SIGKILL');
+        throw new Error(`redis-server did not answer PING on ${this.port}: ${this.output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  private async end(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (child === null) return;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    this.child = null;
+  }
+}
