@@ -12,14 +12,14 @@ import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PrintError } from './errors.ts';
 import {
-  statusThenJobs,
+  printHoldingPrinter,
   type JobResult,
   type PrintJob,
   type PrintJobs,
   type PrintOptions,
   type PrintOutcome,
 } from './job.ts';
-import { withPrinterLock, type PrinterLockOptions } from './lock.ts';
+import type { PrinterLockOptions } from './lock.ts';
 import type { PrinterStatus } from './status.ts';
 
 export interface CupsOptions {
@@ -175,17 +175,16 @@ export class CupsPrinter {
   }
 
   print(jobs: PrintJobs, options: PrintOptions = {}): Promise<PrintOutcome> {
-    return withPrinterLock(
-      this.key,
-      () =>
-        statusThenJobs(
-          this.where,
-          () => this.readStatus(),
-          (job) => this.sendWithRetry(job),
-          jobs,
-          options,
-        ),
-      this.options.lock,
+    return printHoldingPrinter(
+      {
+        lockKey: this.key,
+        lock: this.options.lock,
+        where: this.where,
+        readStatus: () => this.readStatus(),
+        send: (job) => this.sendWithRetry(job),
+      },
+      jobs,
+      options,
     );
   }
 

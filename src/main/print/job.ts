@@ -3,6 +3,7 @@
 // transport follows: status first, refuse on a stopping condition unless forced, then each
 // job in turn, a failure reporting which jobs were already sent whole.
 import { PrintError } from './errors.ts';
+import { withPrinterLock, type PrinterLockOptions } from './lock.ts';
 import { isReady, refusalSentence, type PrinterStatus } from './status.ts';
 
 export interface PrintJob {
@@ -67,4 +68,26 @@ export async function statusThenJobs(
     options.onJob?.(result);
   }
   return { status, jobs: results };
+}
+
+/** What statusThenJobs needs of a transport, and the lock that keeps others out meanwhile. */
+export interface LockedTransport {
+  lockKey: string;
+  lock: PrinterLockOptions | undefined;
+  where: string;
+  readStatus: () => Promise<PrinterStatus>;
+  send: (job: PrintJob) => Promise<JobResult>;
+}
+
+/** Every transport's print: holding the printer, status first, then the jobs in order. */
+export function printHoldingPrinter(
+  t: LockedTransport,
+  jobs: PrintJobs,
+  options: PrintOptions,
+): Promise<PrintOutcome> {
+  return withPrinterLock(
+    t.lockKey,
+    () => statusThenJobs(t.where, t.readStatus, t.send, jobs, options),
+    t.lock,
+  );
 }

@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '../core/clock.ts';
 import { PrintError, describeSocketError } from './errors.ts';
 import { queryHostStatus } from './host-status.ts';
 import {
-  statusThenJobs,
+  printHoldingPrinter,
   type JobResult,
   type PrintJob,
   type PrintJobs,
@@ -64,17 +64,16 @@ export class TcpPrinter {
    * order — all while holding the printer, so nobody else's job lands in between.
    */
   print(jobs: PrintJobs, options: PrintOptions = {}): Promise<PrintOutcome> {
-    return withPrinterLock(
-      this.key,
-      () =>
-        statusThenJobs(
-          this.where,
-          () => this.readStatus(),
-          (job) => this.sendWithRetry(job),
-          jobs,
-          options,
-        ),
-      this.options.lock,
+    return printHoldingPrinter(
+      {
+        lockKey: this.key,
+        lock: this.options.lock,
+        where: this.where,
+        readStatus: () => this.readStatus(),
+        send: (job) => this.sendWithRetry(job),
+      },
+      jobs,
+      options,
     );
   }
 

@@ -94,6 +94,23 @@ function flatten(commands: readonly OutlineCommand[], t: OutlineTransform): Edge
     if (open && (x !== startX || y !== startY)) edges.add(x, y, startX, startY);
     open = false;
   };
+  /** n equal steps of a curve from the current point; `at(s, 1 − s)` gives its x or y at s. */
+  const chords = (
+    n: number,
+    atX: (s: number, u: number) => number,
+    atY: (s: number, u: number) => number,
+  ): void => {
+    let px = x;
+    let py = y;
+    for (let i = 1; i <= n; i++) {
+      const s = i / n;
+      const qx = atX(s, 1 - s);
+      const qy = atY(s, 1 - s);
+      edges.add(px, py, qx, qy);
+      px = qx;
+      py = qy;
+    }
+  };
   for (const c of commands) {
     switch (c.type) {
       case 'M':
@@ -119,17 +136,12 @@ function flatten(commands: readonly OutlineCommand[], t: OutlineTransform): Edge
         // Chord error of n equal steps is |p0 − 2c + p1| / (4n²) (second derivative bound).
         const d = Math.hypot(x - 2 * cx + ex, y - 2 * cy + ey);
         const n = Math.min(MAX_SEGMENTS, Math.max(1, Math.ceil(Math.sqrt(d / (4 * FLATNESS)))));
-        let px = x;
-        let py = y;
-        for (let i = 1; i <= n; i++) {
-          const s = i / n;
-          const u = 1 - s;
-          const qx = u * u * x + 2 * u * s * cx + s * s * ex;
-          const qy = u * u * y + 2 * u * s * cy + s * s * ey;
-          edges.add(px, py, qx, qy);
-          px = qx;
-          py = qy;
-        }
+        const [x0, y0] = [x, y];
+        chords(
+          n,
+          (s, u) => u * u * x0 + 2 * u * s * cx + s * s * ex,
+          (s, u) => u * u * y0 + 2 * u * s * cy + s * s * ey,
+        );
         x = ex;
         y = ey;
         open = true;
@@ -148,21 +160,10 @@ function flatten(commands: readonly OutlineCommand[], t: OutlineTransform): Edge
           Math.hypot(ax - 2 * bx + ex, ay - 2 * by + ey),
         );
         const n = Math.min(MAX_SEGMENTS, Math.max(1, Math.ceil(Math.sqrt((0.75 * m) / FLATNESS))));
-        let px = x;
-        let py = y;
-        for (let i = 1; i <= n; i++) {
-          const s = i / n;
-          const u = 1 - s;
-          const k0 = u * u * u;
-          const k1 = 3 * u * u * s;
-          const k2 = 3 * u * s * s;
-          const k3 = s * s * s;
-          const qx = k0 * x + k1 * ax + k2 * bx + k3 * ex;
-          const qy = k0 * y + k1 * ay + k2 * by + k3 * ey;
-          edges.add(px, py, qx, qy);
-          px = qx;
-          py = qy;
-        }
+        const [x0, y0] = [x, y];
+        const cubic = (p0: number, p1: number, p2: number, p3: number) => (s: number, u: number) =>
+          u * u * u * p0 + 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s * p3;
+        chords(n, cubic(x0, ax, bx, ex), cubic(y0, ay, by, ey));
         x = ex;
         y = ey;
         open = true;

@@ -277,27 +277,13 @@ export class LabelInterpreter {
         this.invert = p[0]?.trim().toUpperCase() === 'I';
         return;
       case 'PW': {
-        const width = int(p[0]);
-        if (width !== undefined && width >= 2) this.printWidth = Math.min(width, this.c.width);
-        if (width !== undefined && width > this.c.width)
-          this.warn(
-            command,
-            `^PW ${width} is wider than the stock (${this.c.width} dots); the label is cut at its edge`,
-            'too_wide',
-            { label: width, stock: this.c.width },
-          );
+        const width = this.withinStock(command, int(p[0]), 2, this.c.width, 'too_wide');
+        if (width !== undefined) this.printWidth = width;
         return;
       }
       case 'LL': {
-        const length = int(p[0]);
-        if (length !== undefined && length >= 1) this.labelLength = Math.min(length, this.c.height);
-        if (length !== undefined && length > this.c.height)
-          this.warn(
-            command,
-            `^LL ${length} is longer than the stock (${this.c.height} dots); the label is cut at its end`,
-            'too_long',
-            { label: length, stock: this.c.height },
-          );
+        const length = this.withinStock(command, int(p[0]), 1, this.c.height, 'too_long');
+        if (length !== undefined) this.labelLength = length;
         return;
       }
       case 'CF': {
@@ -384,6 +370,30 @@ export class LabelInterpreter {
         // The barcode commands: parameters kept until ^FS, where the data is known.
         this.field.barcode = { command, params: p };
     }
+  }
+
+  /**
+   * ^PW / ^LL: the size asked for, cut to the stock (with a warning when it is larger), or
+   * undefined when there is none or it is below the least the printer takes.
+   */
+  private withinStock(
+    command: ZplCommand,
+    asked: number | undefined,
+    least: number,
+    stock: number,
+    code: 'too_wide' | 'too_long',
+  ): number | undefined {
+    if (asked === undefined || asked < least) return undefined;
+    if (asked > stock)
+      this.warn(
+        command,
+        code === 'too_wide'
+          ? `^PW ${asked} is wider than the stock (${stock} dots); the label is cut at its edge`
+          : `^LL ${asked} is longer than the stock (${stock} dots); the label is cut at its end`,
+        code,
+        { label: asked, stock },
+      );
+    return Math.min(asked, stock);
   }
 
   private fontCommand(command: ZplCommand): void {

@@ -74,6 +74,13 @@ export function columnSpan(bitmap: Bitmap, x: number, y0 = 0, y1 = bitmap.height
   };
 }
 
+/** The distinct lengths of the black runs (bars) and of the white runs (spaces). */
+function distinctWidths(runs: readonly Run[]): { bars: number[]; spaces: number[] } {
+  const distinct = (color: Run['color']) =>
+    [...new Set(runs.filter((r) => r.color === color).map((r) => r.length))].sort((a, b) => a - b);
+  return { bars: distinct('black'), spaces: distinct('white') };
+}
+
 /** Distinct lengths of the black and white runs between the first and last bar of a row. */
 export function elementWidths(
   bitmap: Bitmap,
@@ -84,9 +91,7 @@ export function elementWidths(
   const span = rowSpan(bitmap, y, x0, x1);
   if (!span) return { bars: [], spaces: [] };
   const runs = runsInRow(bitmap, y, span.start, span.end);
-  const distinct = (color: Run['color']) =>
-    [...new Set(runs.filter((r) => r.color === color).map((r) => r.length))].sort((a, b) => a - b);
-  return { bars: distinct('black'), spaces: distinct('white') };
+  return distinctWidths(runs);
 }
 
 /** The same for a column (bars of a symbol turned R or B run across the label). */
@@ -99,9 +104,7 @@ export function elementWidthsDown(
   const span = columnSpan(bitmap, x, y0, y1);
   if (!span) return { bars: [], spaces: [] };
   const runs = runsInColumn(bitmap, x, span.start, span.end);
-  const distinct = (color: Run['color']) =>
-    [...new Set(runs.filter((r) => r.color === color).map((r) => r.length))].sort((a, b) => a - b);
-  return { bars: distinct('black'), spaces: distinct('white') };
+  return distinctWidths(runs);
 }
 
 /**
