@@ -5,6 +5,7 @@ import { KeychainError } from './core/keychain.ts';
 import { ProfileError } from './core/profile-store.ts';
 import { OutboxInputError } from './outbox/job-store.ts';
 import { PrintError } from './print/errors.ts';
+import { CoordinationError } from './budget/coordination-error.ts';
 
 /**
  * What the window may learn about a failure: code, sentence key, safe detail. `redact` is
@@ -33,6 +34,13 @@ export function toAppError(error: unknown, redact: Redact): AppError {
       messageKey: `errors.print.${error.code}`,
       message: redact(error.message),
       ...(error.status ? { details: safeDetails({ status: error.status }, redact) } : {}),
+    };
+  }
+  if (error instanceof CoordinationError) {
+    return {
+      code: `coordination.${error.code}`,
+      messageKey: `errors.coordination.${error.code}`,
+      message: redact(error.message),
     };
   }
   if (error instanceof OutboxInputError) {

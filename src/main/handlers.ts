@@ -131,6 +131,13 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
     readPrinterDensity: ({ target }) => asResult(() => core.printing.identify(target)),
     retryPrint: ({ id, force }) => asResult(() => core.printing.queue.retry(id, force ?? false)),
     discardPrint: ({ id }) => asResult(() => ({ removed: core.printing.queue.discard(id) })),
+    getCoordination: () => asResult(() => core.coordinationView()),
+    saveCoordination: (input) =>
+      asResult(async () => {
+        await core.saveCoordination(input);
+        return core.coordinationView();
+      }),
+    testCoordination: (input) => asResult(() => core.testCoordination(input)),
     lookupOrder: async ({ id }) => {
       const result = await asResult(async () => {
         const api = await core.api();

@@ -20,6 +20,18 @@ export interface BudgetSnapshot {
   queued: { interactive: number; submission: number; background: number };
   pausedUntil: number | null;
   rateLimitedTotal: number;
+  /** Stations sharing the key through Redis; null for a station alone on its key. */
+  coordination: CoordinationState | null;
+}
+
+/** The status bar's view of the stations sharing this key through Redis. */
+export interface CoordinationState {
+  /** 'lost': Redis went away (or is too slow); the station runs on its share until it is back. */
+  coordination: 'shared' | 'lost';
+  /** Slots per window this station may use on its own when coordination is lost. */
+  share: number;
+  /** Stations known on the key (this one included). */
+  stations: number;
 }
 
 export type KeychainState = 'available' | 'unavailable' | 'locked' | 'timeout' | 'error';

@@ -2,9 +2,14 @@
 // window (1–1.5 s instead of 60 s) keeps the set fast; every grant is recorded by Redis TIME.
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { budgetKeyPrefix, type CoordinationState } from '../../src/main/budget/shared-budget.ts';
+import {
+  budgetKeyPrefix,
+  SharedBudget,
+  type CoordinationState,
+  type SharedBudgetOptions,
+} from '../../src/main/budget/shared-budget.ts';
 import { PrivateRedis } from '../support/private-redis.ts';
-import { serverTime, until, Warehouse } from './support.ts';
+import { serverTime, transitions, until, Warehouse } from './support.ts';
 
 let redis: PrivateRedis;
 let warehouse: Warehouse | null = null;
@@ -20,7 +25,13 @@ afterEach(async () => {
   warehouse = null;
 });
 
-function open(options: { limit: number; margin: number; windowMs: number; reserve?: number }) {
+function open(options: {
+  limit: number;
+  margin: number;
+  windowMs: number;
+  reserve?: number;
+  extra?: Partial<SharedBudgetOptions>;
+}) {
   warehouse = new Warehouse({
     url: redis.url,
     environment: 'https://sandbox.test',
@@ -33,6 +44,7 @@ function open(options: { limit: number; margin: number; windowMs: number; reserv
     waitTtlMs: 400,
     settleMs: 250,
     commandTimeoutMs: 200,
+    ...options.extra,
   });
   return warehouse;
 }
@@ -164,7 +176,7 @@ describe('SharedBudget', () => {
     await until(() => a.state().coordination === 'shared', 'the rejoin');
     await Promise.all(work);
     expect(resolved).toBe(40);
-    expect(states.map((s) => s.coordination)).toEqual(['lost', 'shared']);
+    expect(transitions(states)).toEqual(['shared', 'lost', 'shared']);
     // Every acquire granted exactly once, through the fallback and the rejoin.
     expect(w.grants).toHaveLength(40);
     expect(new Set(w.grants.map((g) => g.id)).size).toBe(40);
@@ -191,7 +203,7 @@ describe('SharedBudget', () => {
       expect(w.grants.at(-1)?.mode).toBe('local');
       // Nothing waits at the station, yet it rejoins once Redis answers again.
       await until(() => a.state().coordination === 'shared', 'the rejoin');
-      expect(states.map((s) => s.coordination)).toEqual(['lost', 'shared']);
+      expect(transitions(states)).toEqual(['shared', 'lost', 'shared']);
       // The stalled script did run once Redis resumed, and the carry re-added the same grant:
       // the shared window counts it once, with the two shared grants before it.
       const prefix = budgetKeyPrefix('https://sandbox.test', w.companyKey);
@@ -220,5 +232,112 @@ describe('SharedBudget', () => {
     expect(w.grants).toHaveLength(16);
     // Without the carry, the empty server would grant 8 more at once: 16 in one window.
     expect(w.busiestWindow(windowMs)).toBeLessThanOrEqual(8);
+  });
+
+  it('after a 429 in a window it did not fill, lowers every station to what it used and regains a step per clean window: a client outside Packbench is made room for', async () => {
+    const windowMs = 800;
+    const w = open({ limit: 20, margin: 2, windowMs, extra: { ceilingStep: 2 } });
+    const [a, b] = [w.station('a'), w.station('b')];
+    await Promise.all(Array.from({ length: 6 }, () => a.acquire('background')));
+    // The service says "too many" while the stations used 6 of 18: someone else used the rest.
+    const pausedAt = await serverTime(redis.port);
+    await a.noteRateLimited(1);
+    await Promise.all(Array.from({ length: 14 }, () => b.acquire('background')));
+    const after = w.grants.slice(6);
+    // Nothing during the pause; then the ceiling of 6 − 2 = 4 for the first window after it,
+    // one step more for each window after that, never the 18 the stations had before.
+    expect(Math.min(...after.map((g) => g.serverMs))).toBeGreaterThanOrEqual(pausedAt + 1000);
+    const inWindow = (from: number) =>
+      after.filter((g) => g.serverMs >= from && g.serverMs < from + windowMs).length;
+    const first = Math.min(...after.map((g) => g.serverMs));
+    expect(inWindow(first)).toBe(4);
+    const busiest = new Warehouse({ url: '', environment: '', companyKey: '' });
+    busiest.grants.push(...after);
+    expect(busiest.busiestWindow(windowMs)).toBeLessThanOrEqual(8);
+    // Regained, not stuck: b's figures show the ceiling above the lowered one by now.
+    expect(b.figures().effectiveLimit).toBeGreaterThan(4);
+    expect(a.figures().rateLimitedTotal).toBe(1);
+  });
+
+  it('keeps the share of a station gone silent free for it: cut off from Redis, it may be running on its own share', async () => {
+    const windowMs = 1000;
+    const w = open({
+      limit: 12,
+      margin: 2,
+      windowMs,
+      extra: { heartbeatMs: 50, silentMs: 300, holdMs: 5000 },
+    });
+    const [a, b] = [w.station('a'), w.station('b')];
+    await Promise.all([a.acquire('interactive'), b.acquire('interactive')]);
+    // A third station was heard of 400 ms ago and not since: silent, within the hold.
+    const admin = new Redis({ host: '127.0.0.1', port: redis.port });
+    try {
+      const prefix = budgetKeyPrefix('https://sandbox.test', w.companyKey);
+      await admin.zadd(`${prefix}stations`, (await serverTime(redis.port)) - 400, 'cut-off');
+    } finally {
+      admin.disconnect();
+    }
+    const work = [
+      ...Array.from({ length: 10 }, () => a.acquire('background')),
+      ...Array.from({ length: 10 }, () => b.acquire('background')),
+    ];
+    await until(() => w.grants.length >= 2 + 5, 'the window');
+    await new Promise((r) => setTimeout(r, 300));
+    // Cap 10, three stations known: the silent one's share floor(10 / 3) = 3 stays free, so
+    // a and b together take 7 in the window (the two interactive grants among them).
+    expect(w.busiestWindow(windowMs)).toBe(7);
+    expect(a.figures().effectiveLimit).toBe(7);
+    expect(a.state().stations).toBe(3);
+    await Promise.all(work);
+  });
+
+  it('keeps an idle station among the stations by heartbeat, and takes it out when it closes', async () => {
+    const w = open({ limit: 10, margin: 1, windowMs: 1000, extra: { heartbeatMs: 50 } });
+    const idle = w.station('idle');
+    const prefix = budgetKeyPrefix('https://sandbox.test', w.companyKey);
+    const admin = new Redis({ host: '127.0.0.1', port: redis.port });
+    try {
+      await until(() => idle.state().stations === 1, 'the first heartbeat');
+      await new Promise((r) => setTimeout(r, 300));
+      // Never asked for a slot, yet seen within the last heartbeats.
+      const seen = Number(await admin.zscore(`${prefix}stations`, 'idle'));
+      expect((await serverTime(redis.port)) - seen).toBeLessThan(200);
+      await idle.close();
+      expect(await admin.zscore(`${prefix}stations`, 'idle')).toBeNull();
+    } finally {
+      admin.disconnect();
+    }
+  });
+
+  it('starting while Redis cannot be reached, assumes ten stations on the key: never the whole budget', async () => {
+    const windowMs = 800;
+    const grants: { serverMs: number; mode: string }[] = [];
+    // A port nothing listens on (the private server's port + 1 is not ours to assume: use the
+    // server, stopped for this test, by a second private Redis we stop at once).
+    const gone = await PrivateRedis.start();
+    const url = gone.url;
+    await gone.stop();
+    const station = new SharedBudget({
+      url,
+      environment: 'https://sandbox.test',
+      companyKey: 'k',
+      limit: 100,
+      margin: 2,
+      windowMs,
+      pollMs: 40,
+      commandTimeoutMs: 200,
+      onGrant: (grant) => grants.push(grant),
+    });
+    try {
+      await Promise.all(Array.from({ length: 12 }, () => station.acquire('background')));
+      expect(station.state()).toEqual({ coordination: 'lost', share: 9, stations: 10 });
+      expect(grants.every((g) => g.mode === 'local')).toBe(true);
+      const times = grants.map((g) => g.serverMs).sort((x, y) => x - y);
+      // At most its share (98 ÷ 10 = 9) in any window.
+      for (let i = 9; i < times.length; i += 1)
+        expect((times[i] ?? 0) - (times[i - 9] ?? 0)).toBeGreaterThanOrEqual(windowMs - 5);
+    } finally {
+      await station.close();
+    }
   });
 });

@@ -62,3 +62,13 @@ export async function until(check: () => boolean, what: string, ms = 10_000): Pr
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * The coordination states a station went through, repeats collapsed (it publishes on every
+ * grant too), starting from 'shared' as a station starts.
+ */
+export function transitions(states: { coordination: 'shared' | 'lost' }[]): string[] {
+  const seen = ['shared'];
+  for (const { coordination } of states) if (seen.at(-1) !== coordination) seen.push(coordination);
+  return seen;
+}

@@ -10,7 +10,8 @@ import type {
   zUpdateProductBody,
 } from '../../shared/api/generated/hey-api/zod.gen.ts';
 import { sleep, systemRandom, type Clock } from '../core/clock.ts';
-import type { CompanyBudget, Lane } from '../core/rate-budget.ts';
+import type { Lane } from '../core/rate-budget.ts';
+import type { RequestBudget } from '../core/request-budget.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { readBounded } from './body.ts';
 import {
@@ -39,7 +40,7 @@ export interface ApiClientOptions {
   target: ClientTarget;
   /** Reads the key from the keychain at the moment of each request; null when none is set. */
   getKey: () => Promise<string | null>;
-  budget: CompanyBudget;
+  budget: RequestBudget;
   clock: Clock;
   fetch?: typeof fetch;
   random?: () => number;

@@ -15,21 +15,36 @@
 // clocks may disagree, the server's is one. Scripts may call TIME since Redis 5 (effects
 // replication), and Redis 7 replicates by effects only.
 
+const CEILING = `
+-- The ceiling a 429 left (see PAUSE), regained by 'step' slots per clean window since.
+local function ceiling_now(key, full, win, step)
+  local c = redis.call('HMGET', key, 'value', 'at')
+  if not c[1] then return full end
+  local regained = math.max(0, math.floor((now - tonumber(c[2])) / win)) * step
+  return math.min(full, tonumber(c[1]) + regained)
+end
+`;
+
 /**
  * KEYS: 1 window (zset grantId → time), 2 pause (ms timestamp, PX TTL), 3 interactive waiters
  * (zset station → expiry), 4 background waiters (zset station → expiry), 5 stations (zset
  * station → last seen), 6 boot (id of this server's life), 7 settle (exists right after a fresh
- * boot), 8 this station's background grants (zset grantId → time).
+ * boot), 8 this station's background grants (zset grantId → time), 9 the warehouse's ceiling
+ * after a 429 (hash value, at).
  * ARGV: 1 lane 'i' | 'b', 2 station, 3 grantId, 4 cap (limit − margin), 5 windowMs,
  * 6 waiter marker TTL ms, 7 boot id the station knows, 8 boot id to use if none, 9 settle ms,
  * 10 slots background leaves to interactive, 11 '1' when more of this lane wait at this station,
- * 12 poll ms (the retry hint when waiting on someone else rather than on a slot).
+ * 12 poll ms (the retry hint when waiting on someone else rather than on a slot), 13 silent ms
+ * (a station not heard of for this long may be cut off from Redis), 14 hold ms (how long a
+ * silent station's share is kept free for it), 15 ceiling step (slots regained per clean window).
  * Returns { verdict, waitMs, boot, nowMs (a string, µs kept), stations, used (grants in the
- * window after this one, −1 when not looked at) }, verdict 'granted' | 'wait' | 'resync'.
+ * window after this one, −1 when not looked at), cap (the slots per window in force) },
+ * verdict 'granted' | 'wait' | 'resync'.
  */
 export const GRANT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+${CEILING}
 local win = tonumber(ARGV[5])
 local ttl = tonumber(ARGV[6])
 local poll = tonumber(ARGV[12])
@@ -44,13 +59,21 @@ if not boot then
   boot = ARGV[8]
 end
 
+local hold = tonumber(ARGV[14])
 redis.call('ZADD', KEYS[5], now, station)
-redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - win)
-redis.call('PEXPIRE', KEYS[5], win * 2)
+redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - hold)
+redis.call('PEXPIRE', KEYS[5], hold)
 local stations = redis.call('ZCARD', KEYS[5])
 local used = -1
+local full = tonumber(ARGV[4])
+-- Slots per window in force: lowered after a 429 (someone else uses the key too), and the share
+-- of every station gone silent kept free: it may be cut off from Redis and running on its local
+-- share (its grants are not in the window), or dead (its share idles until 'hold' has passed).
+local silent = redis.call('ZCOUNT', KEYS[5], '-inf', string.format('(%.3f', now - tonumber(ARGV[13])))
+local share = math.max(1, math.floor(full / stations))
+local cap = math.max(1, ceiling_now(KEYS[9], full, win, tonumber(ARGV[15])) - silent * share)
 local function reply(verdict, wait)
-  return { verdict, math.ceil(math.max(0, wait)), boot, string.format('%.3f', now), stations, used }
+  return { verdict, math.ceil(math.max(0, wait)), boot, string.format('%.3f', now), stations, used, cap }
 end
 if boot ~= ARGV[7] then return reply('resync', 0) end
 
@@ -73,7 +96,6 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - win)
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
 used = redis.call('ZCARD', KEYS[1])
-local cap = tonumber(ARGV[4])
 local function until_free(key, nth)
   local oldest = redis.call('ZRANGE', key, nth, nth, 'WITHSCORES')
   if oldest[2] then return tonumber(oldest[2]) + win - now end
@@ -133,15 +155,55 @@ return math.floor(now)
 
 /**
  * A 429 seen by one station pauses all: the pause key holds the latest end any station was told,
- * and lives exactly until then. KEYS: 1 pause. ARGV: 1 Retry-After in ms.
+ * and lives exactly until then.
+ *
+ * The first 429 of a pause also lowers the warehouse's ceiling. The stations together never
+ * grant more than the cap, so when the service still says "too many", something else counted:
+ * a client on the same key that is not Packbench (a script, another integration), a station cut
+ * off from Redis, or clocks further apart than the margin. The service counted its limit while
+ * the window here holds `used` grants, so the others used about limit − used: the ceiling drops
+ * to used − step and stays there through the pause, then climbs back one step per clean window;
+ * the next 429 lowers it again to what was used then. Foreign requests are absorbed by backing
+ * off, never ignored. The 429s of one burst arrive together: only the first lowers it.
+ * KEYS: 1 pause, 2 window, 3 ceiling. ARGV: 1 Retry-After in ms, 2 cap, 3 windowMs, 4 step,
+ * 5 lowest ceiling. Returns { nowMs, ceiling (−1 when not lowered) }.
  */
 export const PAUSE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+${CEILING}
 local untilMs = math.ceil(now + tonumber(ARGV[1]))
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if untilMs > current then
   redis.call('SET', KEYS[1], untilMs, 'PX', math.ceil(untilMs - now))
 end
-return math.floor(now)
+local lowered = -1
+if current <= now then
+  local full, win, step = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - win)
+  local used = redis.call('ZCARD', KEYS[2])
+  lowered = math.max(tonumber(ARGV[5]), math.min(ceiling_now(KEYS[3], full, win, step), used) - step)
+  -- Recovery counts from the end of the pause: the windows of the pause are not clean.
+  redis.call('HSET', KEYS[3], 'value', lowered, 'at', untilMs)
+  redis.call('PEXPIRE', KEYS[3], math.ceil(untilMs - now) + win * (math.ceil((full - lowered) / step) + 1))
+end
+return { math.floor(now), lowered }
 `;
+
+/**
+ * A station alive with nothing to ask keeps its place among the stations, so no one keeps its
+ * share free for it and the stations' count stays true. KEYS: 1 stations. ARGV: 1 station,
+ * 2 hold ms, 3 silent ms. Returns { stations (known), active (heard of within silent ms) }.
+ */
+export const HEARTBEAT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local hold = tonumber(ARGV[2])
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - hold)
+redis.call('PEXPIRE', KEYS[1], hold)
+return { redis.call('ZCARD', KEYS[1]), redis.call('ZCOUNT', KEYS[1], now - tonumber(ARGV[3]), '+inf') }
+`;
+
+/** A station that closes leaves the stations' set at once. KEYS: 1 stations. ARGV: 1 station. */
+export const LEAVE = `return redis.call('ZREM', KEYS[1], ARGV[1])`;

@@ -1,17 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { rootCertificates } from 'node:tls';
 import { Redis } from 'ioredis';
 import { sleep, systemClock, type Clock } from '../core/clock.ts';
-import type { Lane, ReleaseSlot } from '../core/rate-budget.ts';
-import { CARRY, GRANT, PAUSE } from './scripts.ts';
+import type { CoordinationState } from '../../shared/status.ts';
+import type { BudgetFigures, Lane, ReleaseSlot } from '../core/rate-budget.ts';
+import type { RequestBudget } from '../core/request-budget.ts';
+import { CARRY, GRANT, HEARTBEAT, LEAVE, PAUSE } from './scripts.ts';
 
-/** What the status bar shows: coordinated through Redis, or on the local share since it went away. */
-export interface CoordinationState {
-  coordination: 'shared' | 'lost';
-  /** Slots per window this station may use on its own when coordination is lost. */
-  share: number;
-  /** Stations seen on the key within the last window (this one included). */
-  stations: number;
-}
+export type { CoordinationState };
 
 /** One grant, for the bench and the tests: `serverMs` is Redis TIME (or its estimate while lost). */
 export interface GrantRecord {
@@ -49,6 +45,23 @@ export interface SharedBudgetOptions {
   waitTtlMs?: number;
   /** After the server came back empty: how long no one is granted while stations re-add theirs. */
   settleMs?: number;
+  /** How often a station with nothing to ask tells Redis it is alive. */
+  heartbeatMs?: number;
+  /**
+   * A station not heard of for this long may be cut off from Redis and running on its local
+   * share: the others keep that share free for it.
+   */
+  silentMs?: number;
+  /** How long a silent station's share is kept free (it may be dead rather than cut off). */
+  holdMs?: number;
+  /** Slots the warehouse's ceiling regains per clean window after a 429 lowered it. */
+  ceilingStep?: number;
+  /** Stations assumed on the key until Redis first answers (default 10). */
+  assumedStations?: number;
+  /** PEM certificates to trust for rediss:// besides the system's (a warehouse's own CA). */
+  ca?: string;
+  /** For Redis ACL users or requirepass; kept in the OS keychain, never in the URL. */
+  password?: string;
   onGrant?: (grant: GrantRecord) => void;
 }
 
@@ -75,11 +88,30 @@ type GrantReply = [
   nowMs: string,
   stations: number,
   used: number,
+  cap: number,
 ];
 
 const LANE_ORDER: readonly Lane[] = ['interactive', 'submission', 'background'];
 // A released slot in this design does nothing: the window counts from the grant (see scripts.ts).
 const noRelease: ReleaseSlot = () => undefined;
+
+/**
+ * The URL ioredis connects with: the password (from the keychain) goes in here, in memory only.
+ * ioredis lets a URL's fields win over its options, so a user name in the URL would otherwise
+ * blank a password given as an option.
+ */
+export function redisUrlWithPassword(url: string, password: string | undefined): string {
+  if (!password) return url;
+  const withPassword = new URL(url);
+  withPassword.password = password;
+  return withPassword.toString();
+}
+
+/** rediss:// turns TLS on; a warehouse's own CA is trusted besides the system's, checks stay on. */
+export function tlsOptions(url: string, ca: string | undefined): { tls?: { ca: string[] } } {
+  if (!ca || !url.startsWith('rediss:')) return {};
+  return { tls: { ca: [...rootCertificates, ca] } };
+}
 
 /** Redis key prefix for a company on an environment: a hash, with a cluster hash tag around it. */
 export function budgetKeyPrefix(environment: string, companyKey: string): string {
@@ -96,7 +128,7 @@ export function budgetKeyPrefix(environment: string, companyKey: string): string
  * submission counting as background in Redis) and only the head asks Redis, so a station costs
  * one round trip per grant however many requests it has waiting.
  */
-export class SharedBudget {
+export class SharedBudget implements RequestBudget {
   readonly limit: number;
   readonly windowMs: number;
   readonly stationId: string;
@@ -111,6 +143,7 @@ export class SharedBudget {
     boot: string;
     settle: string;
     mine: string;
+    ceiling: string;
   };
   private readonly cap: number;
   private readonly margin: number;
@@ -118,6 +151,10 @@ export class SharedBudget {
   private readonly pollMs: number;
   private readonly waitTtlMs: number;
   private readonly settleMs: number;
+  private readonly heartbeatMs: number;
+  private readonly silentMs: number;
+  private readonly holdMs: number;
+  private readonly ceilingStep: number;
   private readonly onGrant: ((grant: GrantRecord) => void) | undefined;
   private readonly queues: Record<Lane, Waiter[]> = {
     interactive: [],
@@ -128,7 +165,18 @@ export class SharedBudget {
   private knownBoot = '';
   private readonly bootCandidate = randomUUID();
   private coordination: 'shared' | 'lost' = 'shared';
-  private stations = 1;
+  /**
+   * Stations on the key at the last answer. Until Redis first answers it is unknown, and a
+   * station that started while Redis was away must not take the whole budget: it assumes
+   * `assumedStations` (a warehouse's typical count) until told.
+   */
+  private stations: number;
+  /** Slots per window in force at the last answer (lowered after a 429 or for silent stations). */
+  private capInForce: number;
+  /** Grants in the warehouse's window at the last answer. */
+  private used = 0;
+  private rateLimitedTotal = 0;
+  private heartbeat: unknown = null;
   /** Redis TIME minus the local clock, from the last answer. */
   private offset = 0;
   private needsCarry = false;
@@ -141,6 +189,7 @@ export class SharedBudget {
   private readonly connected: Promise<void>;
   private wake: AbortController | null = null;
   private closed = false;
+  private retiring = false;
   private readonly listeners = new Set<(state: CoordinationState) => void>();
 
   constructor(options: SharedBudgetOptions) {
@@ -153,6 +202,15 @@ export class SharedBudget {
     this.pollMs = options.pollMs ?? 100;
     this.waitTtlMs = options.waitTtlMs ?? Math.max(1000, this.pollMs * 4);
     this.settleMs = options.settleMs ?? 1000;
+    // A 60 s window: a heartbeat every 5 s, silent after 15 s, a silent station's share kept
+    // free for five minutes. Scaled with the window, so the tests' and the bench's short
+    // windows keep the same proportions.
+    this.heartbeatMs = options.heartbeatMs ?? Math.max(this.pollMs, Math.round(this.windowMs / 12));
+    this.silentMs = options.silentMs ?? this.heartbeatMs * 3;
+    this.holdMs = options.holdMs ?? this.windowMs * 5;
+    this.ceilingStep = options.ceilingStep ?? Math.max(1, Math.ceil(this.limit / 20));
+    this.capInForce = this.cap;
+    this.stations = Math.max(1, options.assumedStations ?? 10);
     this.onGrant = options.onGrant;
     this.stationId = options.stationId ?? randomUUID();
     const prefix = budgetKeyPrefix(options.environment, options.companyKey);
@@ -165,9 +223,10 @@ export class SharedBudget {
       boot: `${prefix}boot`,
       settle: `${prefix}settle`,
       mine: `${prefix}station:${this.stationId}`,
+      ceiling: `${prefix}ceiling`,
     };
     const commandTimeout = options.commandTimeoutMs ?? 250;
-    this.redis = new Redis(options.url, {
+    this.redis = new Redis(redisUrlWithPassword(options.url, options.password), {
       commandTimeout,
       connectTimeout: Math.max(commandTimeout, 1000),
       // Fail at once while disconnected: the station falls back instead of queueing behind a
@@ -176,6 +235,7 @@ export class SharedBudget {
       maxRetriesPerRequest: 0,
       retryStrategy: () => this.pollMs,
       lazyConnect: false,
+      ...tlsOptions(options.url, options.ca),
     });
     this.connected = new Promise((resolve) => {
       // Until the first connection is made, a command would fail at once (no offline queue):
@@ -188,6 +248,46 @@ export class SharedBudget {
     });
     // Connection errors surface as failed commands (and the fallback); the event is only noise.
     this.redis.on('error', () => undefined);
+    void this.connected.then(() => this.beat());
+  }
+
+  /** The client's budget interface: a 429 the client met. */
+  rateLimited(retryAfterSeconds: number): void {
+    void this.noteRateLimited(retryAfterSeconds);
+  }
+
+  figures(): BudgetFigures {
+    const now = this.clock.now();
+    const lost = this.coordination === 'lost';
+    const effectiveLimit = lost ? this.share() : this.capInForce;
+    const used = lost ? this.recent.filter((r) => r.at > now - this.windowMs).length : this.used;
+    const pausedUntil = this.localPauseUntil > now ? this.localPauseUntil : null;
+    return {
+      limit: this.limit,
+      effectiveLimit,
+      used,
+      remaining: Math.max(0, effectiveLimit - used),
+      queued: {
+        interactive: this.queues.interactive.length,
+        submission: this.queues.submission.length,
+        background: this.queues.background.length,
+      },
+      pausedUntil,
+      rateLimitedTotal: this.rateLimitedTotal,
+    };
+  }
+
+  dispose(reason?: unknown): Promise<void> {
+    return this.close(reason);
+  }
+
+  /**
+   * Replaced (the settings changed): what already waits here is still granted here, then the
+   * connection closes. Nothing queued is rejected, so no request fails for a settings change.
+   */
+  retire(): void {
+    this.retiring = true;
+    if (!this.head()) void this.close();
   }
 
   /** Resolves when the request may be sent; the slot counts from the grant for one window. */
@@ -216,8 +316,21 @@ export class SharedBudget {
   async noteRateLimited(retryAfterSeconds: number): Promise<void> {
     const ms = Math.max(1, retryAfterSeconds) * 1000;
     this.localPauseUntil = Math.max(this.localPauseUntil, this.clock.now() + ms);
+    this.rateLimitedTotal += 1;
+    this.publish();
     try {
-      await this.script(PAUSE, [this.keys.pause], [String(ms)]);
+      const [, lowered] = (await this.script(
+        PAUSE,
+        [this.keys.pause, this.keys.window, this.keys.ceiling],
+        [
+          String(ms),
+          String(this.cap),
+          String(this.windowMs),
+          String(this.ceilingStep),
+          String(Math.max(1, Math.ceil(this.limit / 10))),
+        ],
+      )) as [number, number];
+      if (lowered >= 0) this.capInForce = Math.min(this.capInForce, lowered);
     } catch {
       // Redis is away: the local pause holds this station; the others will meet their own 429.
       this.lose();
@@ -240,7 +353,9 @@ export class SharedBudget {
 
   /** Rejects what still waits and closes the connection. */
   async close(reason: unknown = new Error('budget closed')): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
+    if (this.heartbeat !== null) this.clock.clearTimeout(this.heartbeat);
     for (const lane of LANE_ORDER) {
       for (const waiter of this.queues[lane]) {
         waiter.signal?.removeEventListener('abort', waiter.onAbort);
@@ -249,6 +364,9 @@ export class SharedBudget {
       this.queues[lane] = [];
     }
     this.kick();
+    // Leaving cleanly: no one keeps this station's share free for it.
+    if (this.coordination === 'shared')
+      await this.script(LEAVE, [this.keys.stations], [this.stationId]).catch(() => undefined);
     try {
       await this.redis.quit();
     } catch {
@@ -283,6 +401,7 @@ export class SharedBudget {
       this.pumping = false;
       // Something arrived between the loop's last look and its end.
       if (!this.closed && this.head()) this.pump();
+      else if (this.retiring) void this.close();
     });
   }
 
@@ -323,6 +442,7 @@ export class SharedBudget {
           this.keys.boot,
           this.keys.settle,
           this.keys.mine,
+          this.keys.ceiling,
         ],
         [
           shared,
@@ -337,11 +457,16 @@ export class SharedBudget {
           String(this.reserve),
           more,
           String(this.pollMs),
+          String(this.silentMs),
+          String(this.holdMs),
+          String(this.ceilingStep),
         ],
       )) as GrantReply;
-      const [verdict, waitMs, boot, serverNow, stations] = reply;
+      const [verdict, waitMs, boot, serverNow, stations, used, cap] = reply;
       this.offset = Number(serverNow) - this.clock.now();
       this.stations = Number(stations);
+      this.capInForce = Number(cap);
+      if (Number(used) >= 0) this.used = Number(used);
       this.rejoin();
       if (verdict === 'resync') {
         // The server is not the one this station knew (it came back empty): re-add this
@@ -400,6 +525,38 @@ export class SharedBudget {
     this.recent.push({ id: waiter.id, lane: waiter.lane, at: this.clock.now() });
     this.onGrant?.({ id: waiter.id, station: this.stationId, lane: waiter.lane, serverMs, mode });
     waiter.resolve(noRelease);
+    this.publish();
+  }
+
+  /**
+   * Keeps this station among the stations while it has nothing to ask (see HEARTBEAT): without
+   * it an idle station would look cut off, and the others would keep its share free for nothing.
+   * While coordination is lost the probe rejoins instead.
+   */
+  private beat(): void {
+    if (this.closed) return;
+    const next = () => {
+      if (this.closed) return;
+      this.heartbeat = this.clock.setTimeout(() => {
+        this.heartbeat = null;
+        this.beat();
+      }, this.heartbeatMs);
+    };
+    if (this.coordination === 'lost') return next();
+    this.script(
+      HEARTBEAT,
+      [this.keys.stations],
+      [this.stationId, String(this.holdMs), String(this.silentMs)],
+    ).then(
+      (reply) => {
+        this.stations = Number((reply as [number, number])[0]);
+        next();
+      },
+      () => {
+        if (!this.closed) this.lose();
+        next();
+      },
+    );
   }
 
   /**

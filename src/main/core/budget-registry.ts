@@ -1,33 +1,62 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import { CompanyBudget, type BudgetOptions } from './rate-budget.ts';
+import type { RequestBudget } from './request-budget.ts';
+
+/** Builds the budget shared with the warehouse's other stations, or null to budget alone. */
+export type SharedBudgetSource = (
+  environment: string,
+  companyKey: string,
+) => Promise<RequestBudget | null>;
 
 /**
  * One budget per company: every part of the app that uses the same key against the same
- * service shares it. Keyed by a hash, so no key sits in a map in plain text.
+ * service shares it. Keyed by a hash, so no key sits in a map in plain text. With a warehouse
+ * Redis set up the budget is shared with the other stations on the key; otherwise it is this
+ * station's own.
  */
 export class BudgetRegistry {
-  private readonly budgets = new Map<string, CompanyBudget>();
+  private readonly budgets = new Map<string, Promise<RequestBudget>>();
   private readonly options: Omit<BudgetOptions, 'clock'>;
   private readonly clock: Clock;
+  private readonly shared: SharedBudgetSource;
 
-  constructor(clock: Clock, options: Omit<BudgetOptions, 'clock'> = {}) {
+  constructor(
+    clock: Clock,
+    options: Omit<BudgetOptions, 'clock'> = {},
+    shared: SharedBudgetSource = async () => null,
+  ) {
     this.clock = clock;
     this.options = options;
+    this.shared = shared;
   }
 
-  forCompany(baseUrl: string, apiKey: string): CompanyBudget {
+  forCompany(baseUrl: string, apiKey: string): Promise<RequestBudget> {
     const id = createHash('sha256').update(`${baseUrl}\n${apiKey}`).digest('hex');
     let budget = this.budgets.get(id);
     if (!budget) {
-      budget = new CompanyBudget({ clock: this.clock, ...this.options });
+      // The promise is kept, not its value: two clients asking at once share one budget.
+      budget = this.shared(baseUrl, apiKey).then(
+        (shared) => shared ?? new CompanyBudget({ clock: this.clock, ...this.options }),
+      );
       this.budgets.set(id, budget);
     }
     return budget;
   }
 
-  dispose(): void {
-    for (const budget of this.budgets.values()) budget.dispose();
+  /**
+   * The coordination settings changed: budgets asked for from now on are built anew; the old
+   * ones grant what already waits on them and then let go (nothing queued fails).
+   */
+  retireAll(): void {
+    const old = [...this.budgets.values()];
     this.budgets.clear();
+    for (const budget of old) void budget.then((b) => b.retire?.());
+  }
+
+  async dispose(): Promise<void> {
+    const all = [...this.budgets.values()];
+    this.budgets.clear();
+    await Promise.all(all.map(async (budget) => (await budget).dispose()));
   }
 }

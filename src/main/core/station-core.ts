@@ -28,7 +28,15 @@ import { Printing, type PrintingOptions } from '../print-queue/printing.ts';
 import { classifyKeychainError, type Keychain, type KeychainError } from './keychain.ts';
 import { ProfileStore } from './profile-store.ts';
 import { Outbox, type OutboxOptions } from '../outbox/outbox.ts';
-import type { BudgetOptions, CompanyBudget } from './rate-budget.ts';
+import type { BudgetOptions } from './rate-budget.ts';
+import type { RequestBudget } from './request-budget.ts';
+import { Coordination, type SharedBudgetTuning } from '../budget/coordination.ts';
+import type {
+  CoordinationInput,
+  CoordinationSettings,
+  CoordinationTestResult,
+  CoordinationView,
+} from '../../shared/coordination.ts';
 
 export interface StationCoreOptions {
   dataDir: string;
@@ -46,6 +54,8 @@ export interface StationCoreOptions {
   /** How the embedded sandbox starts; tests and benchmarks may pass their own options. */
   startEmbeddedSandbox?: (options: SandboxOptions) => Promise<RunningSandbox>;
   budget?: Omit<BudgetOptions, 'clock'>;
+  /** The shared budget's tuning when stations share the key through Redis (tests, the bench). */
+  sharedBudget?: SharedBudgetTuning;
   health?: Partial<Omit<HealthMonitorOptions, 'clock' | 'check'>>;
   outbox?: Partial<
     Pick<
@@ -78,11 +88,13 @@ export class StationCore {
   readonly redact: Redact = (text) => this.secrets.redact(text);
   private readonly o: StationCoreOptions & { clock: Clock };
   private readonly budgets: BudgetRegistry;
+  /** Settings → "Stations sharing this key": the warehouse's Redis, if any. */
+  private readonly coordination: Coordination;
   private sandbox: RunningSandbox | null = null;
   private sandboxStarting: Promise<RunningSandbox> | null = null;
   private bound: {
     client: ApiClient;
-    budget: CompanyBudget;
+    budget: RequestBudget;
     profile: Profile;
     /** The key the budget was chosen by (null: the keychain did not answer). */
     key: string | null;
@@ -130,7 +142,18 @@ export class StationCore {
       void this.outbox.close();
       throw error;
     }
-    this.budgets = new BudgetRegistry(this.o.clock, options.budget);
+    this.coordination = new Coordination({
+      dataDir: options.dataDir,
+      now: () => new Date(this.o.clock.now()),
+      ...(options.fs ? { fs: options.fs } : {}),
+      keychain: options.keychain,
+      clock: this.o.clock,
+      noteSecret: (secret) => this.secrets.note(secret),
+      ...(options.sharedBudget ? { tuning: options.sharedBudget } : {}),
+    });
+    this.budgets = new BudgetRegistry(this.o.clock, options.budget, (environment, key) =>
+      this.coordination.budgetFor(environment, key),
+    );
     this.productNames = new ProductNames(() => this.o.clock.now());
     this.work = new StationWork(this.outbox, () => this.profiles.active().id);
     this.printing = new Printing({
@@ -208,7 +231,12 @@ export class StationCore {
         baseUrl: profile.baseUrl ?? this.sandbox?.url ?? null,
       },
       health: this.health.current(),
-      budget: this.bound?.budget.figures() ?? null,
+      budget: this.bound
+        ? {
+            ...this.bound.budget.figures(),
+            coordination: this.bound.budget.state?.() ?? null,
+          }
+        : null,
       keychain: this.keychainState,
     };
   }
@@ -370,13 +398,40 @@ export class StationCore {
     return this.health.checkNow();
   }
 
+  /** Settings → "Stations sharing this key", with the active budget's coordination. */
+  async coordinationView(): Promise<CoordinationView> {
+    return this.coordination.view(this.bound?.budget.state?.() ?? null);
+  }
+
+  /**
+   * Keeps the warehouse's Redis (or none) and moves the station onto it: budgets are built anew
+   * for the next requests, the old ones grant what already waits on them first.
+   */
+  async saveCoordination(input: CoordinationInput): Promise<CoordinationSettings> {
+    const saved = await this.coordination.save(input);
+    this.budgets.retireAll();
+    const active = this.profiles.active().id;
+    this.productNames.forget(active);
+    this.unbind();
+    await this.api();
+    return saved;
+  }
+
+  /** The Test button: latency, server, and the stations active on the active profile's key. */
+  async testCoordination(input: CoordinationInput): Promise<CoordinationTestResult> {
+    const profile = this.profiles.active();
+    const environment = profile.baseUrl ?? (await this.embeddedSandbox()).url;
+    const key = (await this.keyFor(profile).catch(() => null)) ?? `no-key:${profile.id}`;
+    return this.coordination.test(input, { environment, key });
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.health.stop();
     await this.printing.close();
     await this.outbox.close();
     this.unbind();
-    this.budgets.dispose();
+    await this.budgets.dispose();
     await this.sandbox?.close();
     this.sandbox = null;
   }
@@ -395,13 +450,13 @@ export class StationCore {
   private async makeClient(
     profile: Profile,
     active: boolean,
-  ): Promise<{ client: ApiClient; budget: CompanyBudget; key: string | null }> {
+  ): Promise<{ client: ApiClient; budget: RequestBudget; key: string | null }> {
     const baseUrl = profile.baseUrl ?? (await this.embeddedSandbox()).url;
     // An unavailable or locked keychain must not stop the station from opening: the client is
     // built anyway, and each request asks for the key again (and fails with the keychain's own
     // sentence until it answers).
     const key = await this.keyFor(profile).catch(() => null);
-    const budget = this.budgets.forCompany(baseUrl, key ?? `no-key:${profile.id}`);
+    const budget = await this.budgets.forCompany(baseUrl, key ?? `no-key:${profile.id}`);
     const client = new ApiClient({
       target: { baseUrl, apiVersion: profile.apiVersion, overrides: profile.overrides },
       getKey: () => this.requestKey(profile),

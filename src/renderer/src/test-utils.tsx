@@ -38,6 +38,7 @@ export const sandboxStatus: StationStatus = {
     queued: { interactive: 0, submission: 0, background: 0 },
     pausedUntil: null,
     rateLimitedTotal: 0,
+    coordination: null,
   },
   keychain: { state: 'available', messageKey: 'keychain.available', detail: 'ok' },
 };

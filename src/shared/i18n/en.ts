@@ -557,7 +557,50 @@ export const en = {
       confirmDiscard: 'Really discard?',
     },
   },
+  coordination: {
+    title: 'Stations sharing this key',
+    intro:
+      "Every station on one company key shares its 100 requests per minute. Give each station the address of the warehouse's Redis (or Valkey) and they take turns: scans first, uploads shared fairly. Leave the address empty and this station budgets alone, as before.",
+    url: 'Redis address',
+    urlHint:
+      'redis://host:6379, or rediss://host:6380 for TLS. The password goes in its own field.',
+    password: 'Password',
+    passwordKept: 'A password is kept in the system keychain. Type a new one to replace it.',
+    removePassword: 'Remove the kept password',
+    ca: 'Certificate authority (PEM)',
+    caHint: 'Only for a Redis whose TLS certificate comes from a private authority.',
+    save: 'Save',
+    saved: 'Saved. This station takes its requests from the budget shared through Redis.',
+    savedAlone: 'Saved. This station budgets alone.',
+    test: 'Test',
+    testResult: '{{server}} answered in {{ms}} ms. Stations active on this key: {{stations}}.',
+    recovered:
+      'The settings for stations sharing this key were damaged and set aside ({{file}}). This station budgets alone until they are set again.',
+    shared: 'Shared budget: {{stations}} stations',
+    lost: 'Coordination lost — running on 1/{{stations}} of the budget',
+    lostHint:
+      "The warehouse's Redis cannot be reached or is too slow. This station sends at most {{share}} requests per minute until it is back, then rejoins by itself.",
+    errors: {
+      url: 'Enter a redis:// or rediss:// address, such as redis://redis.warehouse.lan:6379.',
+      host: 'The address needs a host name or IP address.',
+      passwordInUrl:
+        'Take the password out of the address and type it in the password field: the address is stored in plain text, the password in the system keychain.',
+      database: 'After the port, only a database number may follow (such as /0).',
+      ca: 'Paste the certificate as PEM text, starting with -----BEGIN CERTIFICATE-----.',
+    },
+  },
   errors: {
+    coordination: {
+      unreachable:
+        'Redis cannot be reached at that address: check the host, the port and that it is running.',
+      timeout: 'Redis did not answer in time.',
+      auth: 'Redis refused the password (or the user name in the address).',
+      tls: 'The TLS connection to Redis failed: check rediss:// and the certificate authority.',
+      'not-redis': 'Something answered at that address, but it is not Redis or Valkey.',
+      'no-scripts':
+        'This Redis does not allow Lua scripts (EVAL) for this user, and the shared budget needs them.',
+      'too-old': 'This Redis is too old: the shared budget needs Redis 5 or newer (or Valkey).',
+    },
     print: {
       'bad-target': 'This printer address is not tcp://host[:port] or cups:QUEUE.',
       'no-such-queue': 'This computer has no CUPS printer queue of that name.',

@@ -566,7 +566,53 @@ export const es: Messages = {
       confirmDiscard: '¿Descartar de verdad?',
     },
   },
+  coordination: {
+    title: 'Estaciones que comparten esta clave',
+    intro:
+      'Todas las estaciones de una misma clave de empresa comparten sus 100 solicitudes por minuto. Indique en cada estación la dirección del Redis (o Valkey) del almacén y se turnan: primero las lecturas, los envíos repartidos con equidad. Deje la dirección vacía y esta estación administra su límite sola, como antes.',
+    url: 'Dirección de Redis',
+    urlHint:
+      'redis://host:6379, o rediss://host:6380 para TLS. La contraseña va en su propio campo.',
+    password: 'Contraseña',
+    passwordKept:
+      'Hay una contraseña guardada en el llavero del sistema. Escriba otra para reemplazarla.',
+    removePassword: 'Quitar la contraseña guardada',
+    ca: 'Autoridad de certificación (PEM)',
+    caHint: 'Solo para un Redis cuyo certificado TLS proviene de una autoridad privada.',
+    save: 'Guardar',
+    saved: 'Guardado. Esta estación usa el límite compartido a través de Redis.',
+    savedAlone: 'Guardado. Esta estación administra su límite sola.',
+    test: 'Probar',
+    testResult:
+      '{{server}} respondió en {{ms}} ms. Estaciones activas en esta clave: {{stations}}.',
+    recovered:
+      'La configuración de las estaciones que comparten esta clave estaba dañada y se guardó aparte ({{file}}). Esta estación administra su límite sola hasta que se configure de nuevo.',
+    shared: 'Límite compartido: {{stations}} estaciones',
+    lost: 'Coordinación perdida — usando 1/{{stations}} del límite',
+    lostHint:
+      'El Redis del almacén no está accesible o es demasiado lento. Esta estación envía como máximo {{share}} solicitudes por minuto hasta que vuelva, y luego vuelve a coordinar sola.',
+    errors: {
+      url: 'Indique una dirección redis:// o rediss://, como redis://redis.almacen.lan:6379.',
+      host: 'La dirección necesita un nombre de host o una dirección IP.',
+      passwordInUrl:
+        'Quite la contraseña de la dirección y escríbala en el campo de contraseña: la dirección se guarda en texto plano, la contraseña en el llavero del sistema.',
+      database: 'Después del puerto solo puede ir el número de una base (como /0).',
+      ca: 'Pegue el certificado como texto PEM, que empieza con -----BEGIN CERTIFICATE-----.',
+    },
+  },
   errors: {
+    coordination: {
+      unreachable:
+        'No se puede llegar a Redis en esa dirección: revise el host, el puerto y que esté en marcha.',
+      timeout: 'Redis no respondió a tiempo.',
+      auth: 'Redis rechazó la contraseña (o el nombre de usuario de la dirección).',
+      tls: 'La conexión TLS con Redis falló: revise rediss:// y la autoridad de certificación.',
+      'not-redis': 'Algo respondió en esa dirección, pero no es Redis ni Valkey.',
+      'no-scripts':
+        'Este Redis no permite scripts Lua (EVAL) para este usuario, y el límite compartido los necesita.',
+      'too-old':
+        'Este Redis es demasiado antiguo: el límite compartido necesita Redis 5 o posterior (o Valkey).',
+    },
     print: {
       'bad-target': 'Esta dirección de impresora no es tcp://host[:puerto] ni cups:COLA.',
       'no-such-queue': 'Este equipo no tiene una cola CUPS con ese nombre.',

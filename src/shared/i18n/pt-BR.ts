@@ -565,7 +565,50 @@ export const ptBR: Messages = {
       confirmDiscard: 'Descartar mesmo?',
     },
   },
+  coordination: {
+    title: 'Estações que compartilham esta chave',
+    intro:
+      'Todas as estações de uma mesma chave de empresa compartilham as suas 100 requisições por minuto. Informe em cada estação o endereço do Redis (ou Valkey) do armazém e elas se revezam: leituras primeiro, envios divididos com justiça. Deixe o endereço vazio e esta estação controla o seu limite sozinha, como antes.',
+    url: 'Endereço do Redis',
+    urlHint: 'redis://host:6379, ou rediss://host:6380 para TLS. A senha vai no campo próprio.',
+    password: 'Senha',
+    passwordKept: 'Há uma senha guardada no chaveiro do sistema. Digite outra para substituí-la.',
+    removePassword: 'Remover a senha guardada',
+    ca: 'Autoridade certificadora (PEM)',
+    caHint: 'Só para um Redis cujo certificado TLS vem de uma autoridade privada.',
+    save: 'Salvar',
+    saved: 'Salvo. Esta estação usa o limite compartilhado pelo Redis.',
+    savedAlone: 'Salvo. Esta estação controla o seu limite sozinha.',
+    test: 'Testar',
+    testResult: '{{server}} respondeu em {{ms}} ms. Estações ativas nesta chave: {{stations}}.',
+    recovered:
+      'As configurações das estações que compartilham esta chave estavam danificadas e foram guardadas à parte ({{file}}). Esta estação controla o seu limite sozinha até serem configuradas de novo.',
+    shared: 'Limite compartilhado: {{stations}} estações',
+    lost: 'Coordenação perdida — usando 1/{{stations}} do limite',
+    lostHint:
+      'O Redis do armazém está inacessível ou lento demais. Esta estação envia no máximo {{share}} requisições por minuto até ele voltar, e então volta a coordenar sozinha.',
+    errors: {
+      url: 'Informe um endereço redis:// ou rediss://, como redis://redis.armazem.lan:6379.',
+      host: 'O endereço precisa de um nome de host ou endereço IP.',
+      passwordInUrl:
+        'Tire a senha do endereço e digite-a no campo de senha: o endereço é guardado em texto simples, a senha no chaveiro do sistema.',
+      database: 'Depois da porta, só pode vir o número de um banco (como /0).',
+      ca: 'Cole o certificado em texto PEM, começando com -----BEGIN CERTIFICATE-----.',
+    },
+  },
   errors: {
+    coordination: {
+      unreachable:
+        'Não foi possível alcançar o Redis nesse endereço: verifique o host, a porta e se ele está rodando.',
+      timeout: 'O Redis não respondeu a tempo.',
+      auth: 'O Redis recusou a senha (ou o nome de usuário do endereço).',
+      tls: 'A conexão TLS com o Redis falhou: verifique o rediss:// e a autoridade certificadora.',
+      'not-redis': 'Algo respondeu nesse endereço, mas não é Redis nem Valkey.',
+      'no-scripts':
+        'Este Redis não permite scripts Lua (EVAL) para este usuário, e o limite compartilhado precisa deles.',
+      'too-old':
+        'Este Redis é antigo demais: o limite compartilhado precisa do Redis 5 ou mais novo (ou Valkey).',
+    },
     print: {
       'bad-target': 'Este endereço de impressora não é tcp://host[:porta] nem cups:FILA.',
       'no-such-queue': 'Este computador não tem uma fila CUPS com esse nome.',

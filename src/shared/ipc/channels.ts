@@ -24,6 +24,12 @@ import type {
   ReprintReason,
 } from '../printing.ts';
 
+import type {
+  CoordinationInput,
+  CoordinationTestResult,
+  CoordinationView,
+} from '../coordination.ts';
+
 /** This station's printer, its last known status and its print queue. */
 export interface PrintingState {
   settings: PrinterSettings;
@@ -175,6 +181,12 @@ export interface InvokeChannels {
     output: { model: string; dpmm: 6 | 8 | 12 | 24 };
   };
   discardPrint: { input: { id: string }; output: { removed: boolean } };
+  /** Settings → "Stations sharing this key": the warehouse's Redis, if any. */
+  getCoordination: { input: undefined; output: CoordinationView };
+  /** Keeps the Redis settings (password to the keychain) and moves the station onto them. */
+  saveCoordination: { input: CoordinationInput; output: CoordinationView };
+  /** Connects with what the form holds: latency, server, stations active on this key. */
+  testCoordination: { input: CoordinationInput; output: CoordinationTestResult };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -228,6 +240,9 @@ export const channels = {
   retryPrint: 'invoke',
   readPrinterDensity: 'invoke',
   discardPrint: 'invoke',
+  getCoordination: 'invoke',
+  saveCoordination: 'invoke',
+  testCoordination: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

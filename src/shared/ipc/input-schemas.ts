@@ -14,6 +14,7 @@ import {
   type JobPayloadInput,
 } from '../outbox.ts';
 import { profileInputSchema } from '../profile.ts';
+import { coordinationInputSchema } from '../coordination.ts';
 import { printerSettingsSchema, printerTargetSchema, REPRINT_REASONS } from '../printing.ts';
 import { safeDetails, type Redact } from '../details.ts';
 import type { AppError } from '../result.ts';
@@ -233,6 +234,9 @@ const channelSchemas = {
   }),
   retryPrint: z.object({ id: jobId, force: z.boolean().optional() }),
   readPrinterDensity: z.object({ target: printerTargetSchema }),
+  getCoordination: z.undefined(),
+  saveCoordination: coordinationInputSchema,
+  testCoordination: coordinationInputSchema,
   discardPrint: z.object({ id: jobId }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
