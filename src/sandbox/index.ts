@@ -1,3 +1,4 @@
+import { SlidingWindowLimiter, type Traffic } from './rate-limiter.ts';
 import { z } from 'zod';
 import { DEMO_COMPANIES, type DemoCompany } from './companies.ts';
 import type { Receipt, SandboxState } from './model.ts';
@@ -40,6 +41,8 @@ export interface RunningSandbox {
   companies: readonly DemoCompany[];
   state: SandboxState;
   receipts: (company?: string) => Receipt[];
+  /** Requests the rate limiter accepted and refused (429) for a company id, since start. */
+  traffic: (company: string) => Traffic;
   close: () => Promise<void>;
 }
 
@@ -58,7 +61,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     writer.markDirty();
     await writer.flush();
   }
-  const app = buildSandboxServer(config, { state, changed: () => writer?.markDirty() });
+  const limiter = new SlidingWindowLimiter({
+    limit: config.rateLimit,
+    windowMs: config.windowMs,
+    now: config.now,
+  });
+  const app = buildSandboxServer(config, {
+    state,
+    changed: () => writer?.markDirty(),
+    limiter,
+  });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -68,6 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port,
     companies: DEMO_COMPANIES,
     state,
+    traffic: (company) => limiter.traffic(company),
     receipts: (company) =>
       state.receipts.filter((r) => company === undefined || r.company === company),
     close: async () => {

@@ -11,8 +11,15 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** What the limiter said to one company since the sandbox started: the judge of the bench's 429s. */
+export interface Traffic {
+  accepted: number;
+  rateLimited: number;
+}
+
 export class SlidingWindowLimiter {
   private readonly accepted = new Map<string, number[]>();
+  private readonly totals = new Map<string, Traffic>();
   private readonly limit: number;
   private readonly windowMs: number;
   private readonly now: () => number;
@@ -23,7 +30,20 @@ export class SlidingWindowLimiter {
     this.now = options.now ?? Date.now;
   }
 
+  traffic(company: string): Traffic {
+    return { ...(this.totals.get(company) ?? { accepted: 0, rateLimited: 0 }) };
+  }
+
   take(company: string): RateDecision {
+    const decision = this.decide(company);
+    const totals = this.totals.get(company) ?? { accepted: 0, rateLimited: 0 };
+    if (decision.allowed) totals.accepted += 1;
+    else totals.rateLimited += 1;
+    this.totals.set(company, totals);
+    return decision;
+  }
+
+  private decide(company: string): RateDecision {
     const now = this.now();
     const log = this.accepted.get(company) ?? [];
     const cutoff = now - this.windowMs;

@@ -24,6 +24,8 @@ export interface SandboxConfig {
 export interface SandboxStore {
   state: SandboxState;
   changed: () => void;
+  /** The per-company limiter, when the caller wants to read its totals. */
+  limiter?: SlidingWindowLimiter;
 }
 
 declare module 'fastify' {
@@ -40,11 +42,13 @@ const SANDBOX_PREFIX = '/_sandbox/';
 const RATE_MESSAGE = 'Requests limited. Retry after seconds in Headers.';
 
 export function buildSandboxServer(config: SandboxConfig, store: SandboxStore): FastifyInstance {
-  const limiter = new SlidingWindowLimiter({
-    limit: config.rateLimit,
-    windowMs: config.windowMs,
-    now: config.now,
-  });
+  const limiter =
+    store.limiter ??
+    new SlidingWindowLimiter({
+      limit: config.rateLimit,
+      windowMs: config.windowMs,
+      now: config.now,
+    });
   const app = Fastify({
     logger: false,
     bodyLimit: config.bodyLimitBytes,

@@ -118,7 +118,11 @@ export class Coordination {
   }
 
   /** A budget shared through the warehouse's Redis, or null when this station budgets alone. */
-  async budgetFor(environment: string, companyKey: string): Promise<RequestBudget | null> {
+  async budgetFor(
+    environment: string,
+    companyKey: string,
+    carried: number[] = [],
+  ): Promise<RequestBudget | null> {
     const { url, ca } = this.file.get();
     if (url === null) return null;
     // A keychain that does not answer must not stop the station: without the password Redis
@@ -129,6 +133,7 @@ export class Coordination {
       url,
       environment,
       companyKey,
+      carried,
       clock: this.o.clock,
       ...(password ? { password } : {}),
       ...(ca ? { ca } : {}),

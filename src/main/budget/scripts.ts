@@ -30,7 +30,7 @@ end
  * (zset station → expiry), 4 background waiters (zset station → expiry), 5 stations (zset
  * station → last seen), 6 boot (id of this server's life), 7 settle (exists right after a fresh
  * boot), 8 this station's background grants (zset grantId → time), 9 the warehouse's ceiling
- * after a 429 (hash value, at).
+ * after a 429 (hash value, at), 10 the background pacing cursor (ms).
  * ARGV: 1 lane 'i' | 'b', 2 station, 3 grantId, 4 cap (limit − margin), 5 windowMs,
  * 6 waiter marker TTL ms, 7 boot id the station knows, 8 boot id to use if none, 9 settle ms,
  * 10 slots background leaves to interactive, 11 '1' when more of this lane wait at this station,
@@ -80,17 +80,24 @@ if boot ~= ARGV[7] then return reply('resync', 0) end
 -- The same grant asked again (its answer timed out on the way back): it stands, once.
 if redis.call('ZSCORE', KEYS[1], ARGV[3]) then return reply('granted', 0) end
 
-local function mark(key)
-  redis.call('ZADD', key, now + ttl, station)
-  redis.call('PEXPIRE', key, ttl * 2)
+-- "This station wants a slot": lives through the wait it is told plus the TTL, so a station that
+-- sleeps until its slot is due still counts as competing, and one that died drops out by itself.
+local function mark(key, wait)
+  local expiry = ttl + (wait or 0)
+  redis.call('ZADD', key, now + expiry, station)
+  redis.call('PEXPIRE', key, math.ceil(expiry * 2))
+end
+local function wait_marked(key, wait)
+  mark(key, wait)
+  return reply('wait', wait)
 end
 local waiters = ARGV[1] == 'i' and KEYS[3] or KEYS[4]
 
 local settle = redis.call('PTTL', KEYS[7])
-if settle > 0 then mark(waiters); return reply('wait', settle) end
+if settle > 0 then return wait_marked(waiters, settle) end
 
 local pause = tonumber(redis.call('GET', KEYS[2]) or '0')
-if pause > now then mark(waiters); return reply('wait', pause - now) end
+if pause > now then return wait_marked(waiters, pause - now) end
 
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - win)
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
@@ -103,21 +110,37 @@ local function until_free(key, nth)
 end
 
 if ARGV[1] == 'i' then
-  if used >= cap then mark(waiters); return reply('wait', until_free(KEYS[1], 0)) end
+  if used >= cap then return wait_marked(waiters, until_free(KEYS[1], 0)) end
 else
   local bcap = math.max(1, cap - tonumber(ARGV[10]))
-  if used >= bcap then mark(waiters); return reply('wait', until_free(KEYS[1], used - bcap)) end
-  -- Interactive first, warehouse-wide: while any station has an operator waiting, background
-  -- stands back. The marker expires by itself, so a station that dies cannot block the rest.
-  if redis.call('ZCARD', KEYS[3]) > 0 then mark(waiters); return reply('wait', poll) end
   -- Fair among stations with background work: a station at or over its share of the window
   -- waits while others want slots. Alone, it may use them all (no slot idles for fairness).
   mark(waiters)
   local competing = redis.call('ZCARD', KEYS[4])
   redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now - win)
   local mine = redis.call('ZCARD', KEYS[8])
-  if competing > 1 and mine >= math.ceil(bcap / competing) then
-    return reply('wait', math.min(poll, until_free(KEYS[8], 0)))
+  local over = competing > 1 and mine >= math.ceil(bcap / competing)
+  if used >= bcap then
+    -- Full. A station at or over its share sleeps until its own oldest grant ages out; one
+    -- owed slots, until the first slot frees. When a slot frees, only the stations owed one
+    -- wake up and ask, not the whole warehouse at once.
+    if over then return wait_marked(waiters, until_free(KEYS[8], 0)) end
+    return wait_marked(waiters, until_free(KEYS[1], used - bcap))
+  end
+  -- Interactive first, warehouse-wide: while any station has an operator waiting, background
+  -- stands back. The marker expires by itself, so a station that dies cannot block the rest.
+  if redis.call('ZCARD', KEYS[3]) > 0 then return reply('wait', poll) end
+  if over then return reply('wait', math.min(poll, until_free(KEYS[8], 0))) end
+  -- Paced once the window is half full: one background grant per window ÷ cap, warehouse-wide,
+  -- so slots free one by one instead of in bursts a window later, and an operator's scan never
+  -- waits for more than about one slot. (A window filled in a burst frees nothing until the
+  -- burst ages out: a scan would wait up to the whole window.) The cursor may lag by half a
+  -- spacing, so a late wake-up catches up instead of losing its slot.
+  if used >= bcap / 2 then
+    local spacing = win / bcap
+    local cursor = tonumber(redis.call('GET', KEYS[10]) or '0')
+    if now < cursor then return wait_marked(waiters, cursor - now) end
+    redis.call('SET', KEYS[10], string.format('%.3f', math.max(cursor, now - spacing / 2) + spacing), 'PX', win)
   end
   redis.call('ZADD', KEYS[8], now, ARGV[3])
   redis.call('PEXPIRE', KEYS[8], win)
@@ -203,6 +226,29 @@ redis.call('ZADD', KEYS[1], now, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - hold)
 redis.call('PEXPIRE', KEYS[1], hold)
 return { redis.call('ZCARD', KEYS[1]), redis.call('ZCOUNT', KEYS[1], now - tonumber(ARGV[3]), '+inf') }
+`;
+
+/**
+ * The answer to a granted request arrived: its entry now counts from here. The service counted
+ * the request at some instant between the grant and the answer, so a slot that ages from the
+ * answer can never free before the service's does, however the latency between the stations and
+ * the service varies (counting from the grant alone, a request that took longer to arrive than
+ * the one after it got a 429 once the margin was used up). Only ever moved later, never added:
+ * an entry that already aged out stays out. A station that dies mid-request leaves its entry at
+ * the grant time, as before. KEYS: 1 window, 2 this station's background grants. ARGV: 1 grantId,
+ * 2 windowMs.
+ */
+export const RELEASE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+for i = 1, 2 do
+  local at = redis.call('ZSCORE', KEYS[i], ARGV[1])
+  if at and tonumber(at) < now then
+    redis.call('ZADD', KEYS[i], now, ARGV[1])
+    redis.call('PEXPIRE', KEYS[i], ARGV[2])
+  end
+end
+return 1
 `;
 
 /** A station that closes leaves the stations' set at once. KEYS: 1 stations. ARGV: 1 station. */

@@ -5,7 +5,7 @@ import { sleep, systemClock, type Clock } from '../core/clock.ts';
 import type { CoordinationState } from '../../shared/status.ts';
 import type { BudgetFigures, Lane, ReleaseSlot } from '../core/rate-budget.ts';
 import type { RequestBudget } from '../core/request-budget.ts';
-import { CARRY, GRANT, HEARTBEAT, LEAVE, PAUSE } from './scripts.ts';
+import { CARRY, GRANT, HEARTBEAT, LEAVE, PAUSE, RELEASE } from './scripts.ts';
 
 export type { CoordinationState };
 
@@ -56,6 +56,11 @@ export interface SharedBudgetOptions {
   holdMs?: number;
   /** Slots the warehouse's ceiling regains per clean window after a 429 lowered it. */
   ceilingStep?: number;
+  /**
+   * Slots the budget this one replaces still counts (local times they count from): carried into
+   * the shared window on first contact, so moving onto Redis cannot burst over the limit.
+   */
+  carried?: number[];
   /** Stations assumed on the key until Redis first answers (default 10). */
   assumedStations?: number;
   /** PEM certificates to trust for rediss:// besides the system's (a warehouse's own CA). */
@@ -63,6 +68,8 @@ export interface SharedBudgetOptions {
   /** For Redis ACL users or requirepass; kept in the OS keychain, never in the URL. */
   password?: string;
   onGrant?: (grant: GrantRecord) => void;
+  /** Each script's round trip (ms, failures included), for the bench's cost per grant. */
+  onCommand?: (script: string, ms: number) => void;
 }
 
 type Waiter = {
@@ -77,8 +84,9 @@ type Waiter = {
 interface Recent {
   id: string;
   lane: Lane;
-  /** Local clock, ms: only ages are sent to Redis, never local timestamps. */
+  /** Local clock, ms, of the grant and then of its answer: only ages reach Redis, never times. */
   at: number;
+  answered: boolean;
 }
 
 type GrantReply = [
@@ -91,9 +99,17 @@ type GrantReply = [
   cap: number,
 ];
 
+const SCRIPT_NAMES = new Map([
+  [GRANT, 'grant'],
+  [PAUSE, 'pause'],
+  [CARRY, 'carry'],
+  [HEARTBEAT, 'heartbeat'],
+  [LEAVE, 'leave'],
+  [RELEASE, 'release'],
+]);
+const SCRIPT_SHA = new Map<string, string>();
+
 const LANE_ORDER: readonly Lane[] = ['interactive', 'submission', 'background'];
-// A released slot in this design does nothing: the window counts from the grant (see scripts.ts).
-const noRelease: ReleaseSlot = () => undefined;
 
 /**
  * The URL ioredis connects with: the password (from the keychain) goes in here, in memory only.
@@ -144,6 +160,7 @@ export class SharedBudget implements RequestBudget {
     settle: string;
     mine: string;
     ceiling: string;
+    pace: string;
   };
   private readonly cap: number;
   private readonly margin: number;
@@ -156,6 +173,7 @@ export class SharedBudget implements RequestBudget {
   private readonly holdMs: number;
   private readonly ceilingStep: number;
   private readonly onGrant: ((grant: GrantRecord) => void) | undefined;
+  private readonly onCommand: ((script: string, ms: number) => void) | undefined;
   private readonly queues: Record<Lane, Waiter[]> = {
     interactive: [],
     submission: [],
@@ -198,7 +216,7 @@ export class SharedBudget implements RequestBudget {
     this.windowMs = options.windowMs ?? 60_000;
     this.margin = Math.max(0, Math.min(this.limit - 1, options.margin ?? 2));
     this.cap = this.limit - this.margin;
-    this.reserve = options.interactiveReserve ?? 1;
+    this.reserve = options.interactiveReserve ?? 2;
     this.pollMs = options.pollMs ?? 100;
     this.waitTtlMs = options.waitTtlMs ?? Math.max(1000, this.pollMs * 4);
     this.settleMs = options.settleMs ?? 1000;
@@ -211,7 +229,12 @@ export class SharedBudget implements RequestBudget {
     this.ceilingStep = options.ceilingStep ?? Math.max(1, Math.ceil(this.limit / 20));
     this.capInForce = this.cap;
     this.stations = Math.max(1, options.assumedStations ?? 10);
+    for (const at of options.carried ?? []) {
+      this.recent.push({ id: randomUUID(), lane: 'background', at, answered: true });
+      this.needsCarry = true;
+    }
     this.onGrant = options.onGrant;
+    this.onCommand = options.onCommand;
     this.stationId = options.stationId ?? randomUUID();
     const prefix = budgetKeyPrefix(options.environment, options.companyKey);
     this.keys = {
@@ -224,6 +247,7 @@ export class SharedBudget implements RequestBudget {
       settle: `${prefix}settle`,
       mine: `${prefix}station:${this.stationId}`,
       ceiling: `${prefix}ceiling`,
+      pace: `${prefix}pace`,
     };
     const commandTimeout = options.commandTimeoutMs ?? 250;
     this.redis = new Redis(redisUrlWithPassword(options.url, options.password), {
@@ -285,6 +309,11 @@ export class SharedBudget implements RequestBudget {
    * Replaced (the settings changed): what already waits here is still granted here, then the
    * connection closes. Nothing queued is rejected, so no request fails for a settings change.
    */
+  recentSlots(): number[] {
+    const now = this.clock.now();
+    return this.recent.filter((r) => r.at > now - this.windowMs).map((r) => r.at);
+  }
+
   retire(): void {
     this.retiring = true;
     if (!this.head()) void this.close();
@@ -414,7 +443,10 @@ export class SharedBudget implements RequestBudget {
       if (waitMs === 0) continue;
       this.wake = new AbortController();
       try {
-        await sleep(this.clock, Math.min(waitMs, this.pollMs), this.wake.signal);
+        // The script says how long: until the slot this station is owed frees, or a poll while
+        // someone else is ahead. A new waiter here (maybe interactive), a 429 or close() wakes
+        // it early.
+        await sleep(this.clock, Math.min(waitMs, this.windowMs), this.wake.signal);
       } catch {
         // Woken early: a new waiter (maybe interactive), a 429, or close().
       }
@@ -443,6 +475,7 @@ export class SharedBudget implements RequestBudget {
           this.keys.settle,
           this.keys.mine,
           this.keys.ceiling,
+          this.keys.pace,
         ],
         [
           shared,
@@ -522,10 +555,33 @@ export class SharedBudget implements RequestBudget {
     if (index < 0) return;
     queue.splice(index, 1);
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
-    this.recent.push({ id: waiter.id, lane: waiter.lane, at: this.clock.now() });
+    const entry: Recent = {
+      id: waiter.id,
+      lane: waiter.lane,
+      at: this.clock.now(),
+      answered: false,
+    };
+    this.recent.push(entry);
     this.onGrant?.({ id: waiter.id, station: this.stationId, lane: waiter.lane, serverMs, mode });
-    waiter.resolve(noRelease);
+    waiter.resolve(() => this.release(entry));
     this.publish();
+  }
+
+  /**
+   * The request's answer arrived: its slot ages from now (see RELEASE), here and in Redis. Sent
+   * on its own, not awaited: the next grant does not wait for it. While coordination is lost the
+   * carry takes the new time along when the station rejoins.
+   */
+  private release(entry: Recent): void {
+    if (entry.answered) return;
+    entry.answered = true;
+    entry.at = this.clock.now();
+    if (this.closed || this.coordination !== 'shared') return;
+    this.script(
+      RELEASE,
+      [this.keys.window, this.keys.mine],
+      [entry.id, String(this.windowMs)],
+    ).catch(() => undefined);
   }
 
   /**
@@ -564,12 +620,16 @@ export class SharedBudget implements RequestBudget {
    * back empty): the script's text crosses the network once per server life, not per grant.
    */
   private async script(lua: string, keys: string[], args: string[]): Promise<unknown> {
-    const sha = createHash('sha1').update(lua).digest('hex');
+    const sha = SCRIPT_SHA.get(lua) ?? createHash('sha1').update(lua).digest('hex');
+    SCRIPT_SHA.set(lua, sha);
+    const started = this.onCommand ? performance.now() : 0;
     try {
       return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
       return await this.redis.eval(lua, keys.length, ...keys, ...args);
+    } finally {
+      this.onCommand?.(SCRIPT_NAMES.get(lua) ?? 'script', performance.now() - started);
     }
   }
 
@@ -592,6 +652,8 @@ export class SharedBudget implements RequestBudget {
     this.lostAt = this.clock.now();
     this.publish();
     this.scheduleProbe();
+    // A waiting station may be asleep on a wait Redis gave it: it goes on its local share now.
+    this.kick();
   }
 
   /**
@@ -619,6 +681,7 @@ export class SharedBudget implements RequestBudget {
     if (this.coordination === 'shared') return;
     this.coordination = 'shared';
     this.publish();
+    this.kick();
   }
 
   private publish(): void {

@@ -7,6 +7,7 @@ import type { RequestBudget } from './request-budget.ts';
 export type SharedBudgetSource = (
   environment: string,
   companyKey: string,
+  carried: number[],
 ) => Promise<RequestBudget | null>;
 
 /**
@@ -17,6 +18,8 @@ export type SharedBudgetSource = (
  */
 export class BudgetRegistry {
   private readonly budgets = new Map<string, Promise<RequestBudget>>();
+  /** Budgets replaced by a settings change, by company: their recent slots seed the new ones. */
+  private retired = new Map<string, Promise<RequestBudget>>();
   private readonly options: Omit<BudgetOptions, 'clock'>;
   private readonly clock: Clock;
   private readonly shared: SharedBudgetSource;
@@ -36,9 +39,14 @@ export class BudgetRegistry {
     let budget = this.budgets.get(id);
     if (!budget) {
       // The promise is kept, not its value: two clients asking at once share one budget.
-      budget = this.shared(baseUrl, apiKey).then(
-        (shared) => shared ?? new CompanyBudget({ clock: this.clock, ...this.options }),
-      );
+      const before = this.retired.get(id);
+      this.retired.delete(id);
+      budget = (before ?? Promise.resolve(null))
+        .then((old) => old?.recentSlots?.() ?? [])
+        .then(async (carried) => {
+          const shared = await this.shared(baseUrl, apiKey, carried);
+          return shared ?? new CompanyBudget({ clock: this.clock, ...this.options });
+        });
       this.budgets.set(id, budget);
     }
     return budget;
@@ -49,9 +57,9 @@ export class BudgetRegistry {
    * ones grant what already waits on them and then let go (nothing queued fails).
    */
   retireAll(): void {
-    const old = [...this.budgets.values()];
+    this.retired = new Map(this.budgets);
     this.budgets.clear();
-    for (const budget of old) void budget.then((b) => b.retire?.());
+    for (const budget of this.retired.values()) void budget.then((b) => b.retire?.());
   }
 
   async dispose(): Promise<void> {

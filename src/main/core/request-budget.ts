@@ -19,6 +19,12 @@ export interface RequestBudget {
   state?(): CoordinationState;
   /** Replaced by another budget: grant what already waits, then let go. */
   retire?(): void;
+  /**
+   * When each slot this budget still counts began counting (local clock, ms): a budget that
+   * takes over from this one (the station joined or left the warehouse's Redis) starts with
+   * them, so the switch cannot burst over the limit.
+   */
+  recentSlots?(): number[];
   /** Rejects what still waits; the budget is not used again (resolves once let go of). */
   dispose(reason?: unknown): void | Promise<void>;
 }

@@ -151,8 +151,8 @@ export class StationCore {
       noteSecret: (secret) => this.secrets.note(secret),
       ...(options.sharedBudget ? { tuning: options.sharedBudget } : {}),
     });
-    this.budgets = new BudgetRegistry(this.o.clock, options.budget, (environment, key) =>
-      this.coordination.budgetFor(environment, key),
+    this.budgets = new BudgetRegistry(this.o.clock, options.budget, (environment, key, carried) =>
+      this.coordination.budgetFor(environment, key, carried),
     );
     this.productNames = new ProductNames(() => this.o.clock.now());
     this.work = new StationWork(this.outbox, () => this.profiles.active().id);

@@ -7,6 +7,7 @@ import { ok } from '../../shared/result.ts';
 import type { JobView } from '../../shared/outbox.ts';
 import { DEFAULT_PRINTER_SETTINGS, type PrintJobView } from '../../shared/printing.ts';
 import type { StationStatus } from '../../shared/status.ts';
+import { DEFAULT_COORDINATION_SETTINGS } from '../../shared/coordination.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider } from './app/context.tsx';
 import { createQueryClient } from './app/queries.ts';
@@ -101,6 +102,14 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
       getPrinting: async () =>
         ok({ settings: DEFAULT_PRINTER_SETTINGS, status: null, jobs: [], recoveredFrom: null }),
       onPrinting: () => () => undefined,
+      // Read by Settings: a station alone on its key unless a test says otherwise.
+      getCoordination: async () =>
+        ok({
+          settings: DEFAULT_COORDINATION_SETTINGS,
+          passwordSet: false,
+          recoveredFrom: null,
+          state: null,
+        }),
       getAppInfo: async () =>
         ok({
           name: 'Packbench',

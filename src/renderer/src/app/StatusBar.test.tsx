@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { StationStatus } from '../../../shared/status.ts';
+import type { CoordinationState, StationStatus } from '../../../shared/status.ts';
+import type { Language } from '../i18n/index.ts';
 import { fakeBridge, renderWithStores, sandboxStatus } from '../test-utils.tsx';
 import { StatusBar } from './StatusBar.tsx';
 import type { PrintingState } from '../../../shared/ipc/channels.ts';
@@ -9,8 +10,8 @@ import { ok } from '../../../shared/result.ts';
 import { invalidateForPrinting } from './queries.ts';
 import { NavigationProvider } from './navigation.tsx';
 
-function renderWith(status: StationStatus) {
-  const view = renderWithStores(<StatusBar />, fakeBridge());
+function renderWith(status: StationStatus, language?: Language) {
+  const view = renderWithStores(<StatusBar />, fakeBridge(), language ? { language } : {});
   view.stores.status.setState({ status });
   return view;
 }
@@ -157,5 +158,68 @@ describe('StatusBar', () => {
     expect(screen.getByTestId('printer-status').getAttribute('data-ready')).toBe('false');
     fireEvent.click(screen.getByTitle(/· tcp:\/\/10\.0\.0\.9:9100$/));
     expect(open).toHaveBeenCalledWith('settings', 'printers');
+  });
+
+  describe('stations sharing the key', () => {
+    const coordinated = (coordination: CoordinationState | null): StationStatus => ({
+      ...sandboxStatus,
+      budget: sandboxStatus.budget && { ...sandboxStatus.budget, coordination },
+    });
+
+    it.each([
+      [
+        'en',
+        'Coordination lost — running on 1/4 of the budget',
+        "The warehouse's Redis cannot be reached or is too slow. This station sends at most 25 requests per minute until it is back, then rejoins by itself.",
+      ],
+      [
+        'pt-BR',
+        'Coordenação perdida — usando 1/4 do limite',
+        'O Redis do armazém está inacessível ou lento demais. Esta estação envia no máximo 25 requisições por minuto até ele voltar, e então volta a coordenar sozinha.',
+      ],
+      [
+        'es',
+        'Coordinación perdida — usando 1/4 del límite',
+        'El Redis del almacén no está accesible o es demasiado lento. Esta estación envía como máximo 25 solicitudes por minuto hasta que vuelva, y luego vuelve a coordinar sola.',
+      ],
+    ] as const)(
+      'warns, in %s, when coordination is lost, with the share it runs on',
+      async (language, line, hint) => {
+        renderWith(
+          coordinated({ coordination: 'lost', share: 25, stations: 4 }),
+          language as Language,
+        );
+        const lost = await screen.findByTestId('coordination-status');
+        expect(lost.textContent).toBe(line);
+        expect(lost.getAttribute('data-coordination')).toBe('lost');
+        expect(lost.getAttribute('title')).toBe(hint);
+        // A warning colour, not the quiet line of a working share.
+        expect(lost.getAttribute('style')).toMatch(/orange/);
+      },
+    );
+
+    it.each([
+      ['en', 'Shared budget: 3 stations'],
+      ['pt-BR', 'Limite compartilhado: 3 estações'],
+    ] as const)(
+      'says quietly, in %s, how many stations share the budget',
+      async (language, line) => {
+        renderWith(coordinated({ coordination: 'shared', share: 33, stations: 3 }), language);
+        const shared = await screen.findByTestId('coordination-status');
+        expect(shared.textContent).toBe(line);
+        expect(shared.getAttribute('data-coordination')).toBe('shared');
+        expect(shared.getAttribute('style') ?? '').not.toMatch(/orange/);
+        expect(screen.queryByText(/Coordination lost|Coordenação perdida/)).toBeNull();
+      },
+    );
+
+    it.each(['en', 'es'] as const)(
+      'says nothing new, in %s, for a station alone on its key',
+      async (language) => {
+        renderWith(coordinated(null), language);
+        await screen.findByTestId('budget');
+        expect(screen.queryByTestId('coordination-status')).toBeNull();
+      },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { HealthState } from '../../../shared/status.ts';
+import type { CoordinationState, HealthState } from '../../../shared/status.ts';
 import { useNow } from '../ui/use-now.ts';
 import { useOutbox, useStatus } from './context.tsx';
 import { describeAge } from '../ui/age.ts';
@@ -72,6 +72,7 @@ export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
           {t('status.budget', { used: budget.used, limit: budget.effectiveLimit })}
         </Text>
       )}
+      {budget?.coordination && <CoordinationStatus state={budget.coordination} />}
       {budget?.pausedUntil && (
         <Badge color="orange" variant="filled">
           {t('status.paused', { time: time(budget.pausedUntil) })}
@@ -111,5 +112,33 @@ export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
         </UnstyledButton>
       )}
     </Group>
+  );
+}
+
+/**
+ * The stations sharing this key through the warehouse's Redis: a quiet count while they
+ * coordinate, a warning while Redis is lost and this station runs on its own share.
+ */
+function CoordinationStatus({ state }: { state: CoordinationState }) {
+  const { t } = useTranslation();
+  if (state.coordination === 'lost')
+    return (
+      <Badge
+        color="orange"
+        size="lg"
+        variant="filled"
+        tt="none"
+        data-testid="coordination-status"
+        data-coordination="lost"
+        title={t('coordination.lostHint', { share: state.share })}
+        styles={{ root: { flexShrink: 0 } }}
+      >
+        {t('coordination.lost', { stations: state.stations })}
+      </Badge>
+    );
+  return (
+    <Text size="sm" c="dimmed" data-testid="coordination-status" data-coordination="shared">
+      {t('coordination.shared', { stations: state.stations })}
+    </Text>
   );
 }

@@ -14,6 +14,7 @@ import type { createStationStore } from '../features/station/station-store.ts';
 import type { createStatusStore } from './status-store.ts';
 import type { createPrintStore } from './print-store.ts';
 import type { createPrinterStore } from '../features/settings/printer-store.ts';
+import type { createCoordinationStore } from '../features/settings/coordination-store.ts';
 
 export interface Stores {
   status: ReturnType<typeof createStatusStore>;
@@ -29,6 +30,8 @@ export interface Stores {
   print: ReturnType<typeof createPrintStore>;
   /** Settings → Printers: save and test print. */
   printer: ReturnType<typeof createPrinterStore>;
+  /** Settings → "Stations sharing this key": save and test the warehouse's Redis. */
+  coordination: ReturnType<typeof createCoordinationStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -97,3 +100,4 @@ export const useLabels = storeHook((s) => s.labels);
 export const useInvoices = storeHook((s) => s.invoices);
 export const usePrint = storeHook((s) => s.print);
 export const usePrinter = storeHook((s) => s.printer);
+export const useCoordination = storeHook((s) => s.coordination);

@@ -15,6 +15,7 @@ import { createOrdersStore } from '../features/orders/orders-store.ts';
 import { createOutboxStore } from '../features/outbox/outbox-store.ts';
 import { createSettingsStore } from '../features/settings/settings-store.ts';
 import { createPrinterStore } from '../features/settings/printer-store.ts';
+import { createCoordinationStore } from '../features/settings/coordination-store.ts';
 import { createStationStore } from '../features/station/station-store.ts';
 import { createStatusStore } from './status-store.ts';
 import { createPrintStore } from './print-store.ts';
@@ -45,5 +46,6 @@ export function createStores(
     labels: createLabelsStore(bridge, deps.previewer, deps.checkFile, deps.now),
     print: createPrintStore(bridge),
     printer: createPrinterStore(bridge),
+    coordination: createCoordinationStore(bridge),
   };
 }

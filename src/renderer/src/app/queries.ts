@@ -57,6 +57,8 @@ export const queryKeys = {
   /** This station's printer settings, its last known status and the print queue. */
   printing: () => ['getPrinting'] as const,
   printerQueues: () => ['listPrinterQueues'] as const,
+  /** The warehouse's Redis this station shares its key's budget through, if any. */
+  coordination: () => ['getCoordination'] as const,
 } as const;
 
 /** Which reads a delivered job of each kind makes stale. */

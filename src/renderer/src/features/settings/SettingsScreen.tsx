@@ -22,11 +22,13 @@ import { useInventory, useSettings, useStation } from '../../app/context.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { PrintersSection } from './PrintersSection.tsx';
+import { CoordinationSection } from './CoordinationSection.tsx';
 import type { Section } from '../../app/navigation.tsx';
 
 /**
- * Profiles, the write-only API key, connection test, language, sounds and expiry warning, and
- * this station's printer. `section` is the part a link opened it at (Settings → Printers).
+ * Profiles, the write-only API key, connection test, language, sounds and expiry warning, this
+ * station's printer and the stations sharing its key. `section` is the part a link opened it at
+ * (Settings → Printers).
  */
 export function SettingsScreen({ section = null }: { section?: Section | null }) {
   const { t, i18n } = useTranslation();
@@ -104,6 +106,7 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
       />
       <StationPreferences />
       <PrintersSection focused={section === 'printers'} />
+      <CoordinationSection />
       <AboutSection />
     </Stack>
   );
