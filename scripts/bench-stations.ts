@@ -42,6 +42,8 @@ export interface StationsRow {
     grantP95Ms: number;
     /** Redis scripts run (grants, waits, heartbeats, pauses) per request the sandbox accepted. */
     commandsPerAccepted: number;
+    /** The same, by script. */
+    byScript: Record<string, number>;
   } | null;
 }
 
@@ -53,6 +55,10 @@ export interface StationsRun {
   /** Uploads in all, split evenly among the stations. */
   uploads: number;
   redisUrl?: string;
+  /** Each operator scans an order this often (default every four windows: a real 4 minutes). */
+  scanEveryMs?: number;
+  /** Things done to the warehouse mid-run (Redis killed, restarted), ms after the work began. */
+  events?: { atMs: number; action: () => Promise<void> }[];
 }
 
 interface Answer {
@@ -100,10 +106,12 @@ function recordingFetch(station: number, answers: Answer[]): typeof fetch {
 export async function runStations(run: StationsRun): Promise<StationsRow> {
   const { stations, limit, windowMs } = run;
   const scale = 60_000 / windowMs;
+  const scanEveryMs = run.scanEveryMs ?? 4 * windowMs;
   const sandbox = await startSandbox({ port: 0, rateLimit: limit, windowMs });
   const answers: Answer[] = [];
   const grantMs: number[] = [];
   let commands = 0;
+  let byScript: Record<string, number> = {};
   let coordinationLost = 0;
   const dirs: string[] = [];
   const cores: { core: StationCore; profileId: string }[] = [];
@@ -124,6 +132,7 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
           stationId: `station-${s}`,
           onCommand: (script, ms) => {
             commands += 1;
+            byScript[script] = (byScript[script] ?? 0) + 1;
             if (script === 'grant') grantMs.push(ms);
           },
         },
@@ -131,11 +140,12 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
         outbox: { concurrency: 8 },
         fetch: recordingFetch(s, answers),
       });
-      const profile = await useTestProfile(core, sandbox.url, 'sbx-demo-acme', `Station ${s}`);
+      // Set up as a warehouse would: the station joins the Redis first, then works.
       if (run.coordination === 'redis') {
         if (!run.redisUrl) throw new Error('a Redis URL is needed for coordinated stations');
         await core.saveCoordination({ url: run.redisUrl, ca: null });
       }
+      const profile = await useTestProfile(core, sandbox.url, 'sbx-demo-acme', `Station ${s}`);
       let previous: string | null = null;
       core.onStatus((status) => {
         const now = status.budget?.coordination?.coordination ?? null;
@@ -148,6 +158,7 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
     answers.length = 0;
     grantMs.length = 0;
     commands = 0;
+    byScript = {};
     coordinationLost = 0;
 
     const per = Math.ceil(run.uploads / stations);
@@ -163,24 +174,30 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
         });
       }
     });
+    const events = (run.events ?? []).map(
+      (event) =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => void event.action().then(resolve, resolve), event.atMs),
+        ),
+    );
     const orders = Object.keys(sandbox.state.companies['acme']?.orders ?? {});
     const lookups: number[] = [];
     let draining = true;
     const scans = cores.map(async ({ core }, s) => {
       // Operators do not scan in step: each starts at its own point of the minute.
-      await new Promise((r) => setTimeout(r, (windowMs * s) / stations));
+      await new Promise((r) => setTimeout(r, (scanEveryMs * s) / stations));
       for (let n = 0; draining; n += 1) {
         const id = orders[(s + n) % Math.max(1, orders.length)] ?? 'ORD-1';
         const started = performance.now();
         const api = await core.api();
         await Promise.allSettled([api.getOrder(id), api.queryTrackings({ order: id })]);
         lookups.push(performance.now() - started);
-        await new Promise((r) => setTimeout(r, windowMs));
+        await new Promise((r) => setTimeout(r, scanEveryMs));
       }
     });
     await Promise.all(cores.map(({ core, profileId }) => core.outbox.idle(profileId, 30 * 60_000)));
     draining = false;
-    await Promise.all(scans);
+    await Promise.all([...scans, ...events]);
 
     const after = sandbox.traffic('acme');
     const accepted = after.accepted - before.accepted;
@@ -244,6 +261,12 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
               grantP50Ms: percentile(grantMs, 50),
               grantP95Ms: percentile(grantMs, 95),
               commandsPerAccepted: accepted === 0 ? 0 : commands / accepted,
+              byScript: Object.fromEntries(
+                Object.entries(byScript).map(([name, n]) => [
+                  name,
+                  accepted === 0 ? 0 : n / accepted,
+                ]),
+              ),
             }
           : null,
     };

@@ -13,7 +13,12 @@ import type { Keychain } from '../core/keychain.ts';
 import type { RequestBudget } from '../core/request-budget.ts';
 import { SettingsFile } from '../core/settings-file.ts';
 import type { StationFs } from '../core/station-fs.ts';
-import { budgetKeyPrefix, SharedBudget, type SharedBudgetOptions } from './shared-budget.ts';
+import {
+  budgetKeyPrefix,
+  defaultHeartbeatMs,
+  SharedBudget,
+  type SharedBudgetOptions,
+} from './shared-budget.ts';
 import { testConnection } from './test-connection.ts';
 
 /** What a shared budget is built with besides the settings (tests and the bench tune these). */
@@ -113,7 +118,7 @@ export class Coordination {
       ...(parsed.ca ? { ca: parsed.ca } : {}),
       stationsKey: `${budgetKeyPrefix(company.environment, company.key)}stations`,
       // Active: heard of within the silence after which the others keep a station's share.
-      activeMs: this.o.tuning?.silentMs ?? Math.max(100, Math.round(windowMs / 12)) * 3,
+      activeMs: this.o.tuning?.silentMs ?? defaultHeartbeatMs(windowMs) * 3,
     });
   }
 

@@ -30,7 +30,8 @@ end
  * (zset station → expiry), 4 background waiters (zset station → expiry), 5 stations (zset
  * station → last seen), 6 boot (id of this server's life), 7 settle (exists right after a fresh
  * boot), 8 this station's background grants (zset grantId → time), 9 the warehouse's ceiling
- * after a 429 (hash value, at), 10 the background pacing cursor (ms).
+ * after a 429 (hash value, at), 10 the background pacing cursor (ms), 11 the line of stations
+ * with background work (zset station → place), 12 the line's counter.
  * ARGV: 1 lane 'i' | 'b', 2 station, 3 grantId, 4 cap (limit − margin), 5 windowMs,
  * 6 waiter marker TTL ms, 7 boot id the station knows, 8 boot id to use if none, 9 settle ms,
  * 10 slots background leaves to interactive, 11 '1' when more of this lane wait at this station,
@@ -113,35 +114,60 @@ if ARGV[1] == 'i' then
   if used >= cap then return wait_marked(waiters, until_free(KEYS[1], 0)) end
 else
   local bcap = math.max(1, cap - tonumber(ARGV[10]))
-  -- Fair among stations with background work: a station at or over its share of the window
-  -- waits while others want slots. Alone, it may use them all (no slot idles for fairness).
   mark(waiters)
-  local competing = redis.call('ZCARD', KEYS[4])
-  redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now - win)
-  local mine = redis.call('ZCARD', KEYS[8])
-  local over = competing > 1 and mine >= math.ceil(bcap / competing)
-  if used >= bcap then
-    -- Full. A station at or over its share sleeps until its own oldest grant ages out; one
-    -- owed slots, until the first slot frees. When a slot frees, only the stations owed one
-    -- wake up and ask, not the whole warehouse at once.
-    if over then return wait_marked(waiters, until_free(KEYS[8], 0)) end
-    return wait_marked(waiters, until_free(KEYS[1], used - bcap))
+  -- Fair, and quiet: stations with background work take turns, one slot each (round robin).
+  -- A station joins the line when it first asks and goes back to its end after each grant, so
+  -- no station starves and none gets more because it asks faster. Only the station whose turn
+  -- it is asks when a slot is due; the others sleep until about their turn, instead of the
+  -- whole warehouse asking at every slot. A station that stopped asking (drained, or dead)
+  -- leaves the line when its waiting marker expires.
+  if not redis.call('ZSCORE', KEYS[11], station) then
+    redis.call('ZADD', KEYS[11], redis.call('INCR', KEYS[12]), station)
+    redis.call('PEXPIRE', KEYS[12], win * 10)
   end
-  -- Interactive first, warehouse-wide: while any station has an operator waiting, background
-  -- stands back. The marker expires by itself, so a station that dies cannot block the rest.
-  if redis.call('ZCARD', KEYS[3]) > 0 then return reply('wait', poll) end
-  if over then return reply('wait', math.min(poll, until_free(KEYS[8], 0))) end
+  redis.call('PEXPIRE', KEYS[11], win * 2)
+  for _ = 1, 16 do
+    local head = redis.call('ZRANGE', KEYS[11], 0, 0)[1]
+    if not head or head == station then break end
+    local alive = redis.call('ZSCORE', waiters, head)
+    if alive and tonumber(alive) > now then break end
+    redis.call('ZREM', KEYS[11], head)
+  end
+  local place = redis.call('ZRANK', KEYS[11], station)
+  -- And fair within the window: a station whose turn it is but that already holds its share of
+  -- the window while others compete (it was alone in the line a moment ago) lets them go first.
+  redis.call('ZREMRANGEBYSCORE', KEYS[8], '-inf', now - win)
+  local competing = redis.call('ZCARD', KEYS[4])
+  if place == 0 and competing > 1 and redis.call('ZCARD', KEYS[8]) >= math.ceil(bcap / competing) then
+    if redis.call('ZCARD', KEYS[11]) > 1 then
+      redis.call('ZADD', KEYS[11], redis.call('INCR', KEYS[12]), station)
+      place = redis.call('ZRANK', KEYS[11], station)
+    end
+  end
   -- Paced once the window is half full: one background grant per window ÷ cap, warehouse-wide,
   -- so slots free one by one instead of in bursts a window later, and an operator's scan never
   -- waits for more than about one slot. (A window filled in a burst frees nothing until the
   -- burst ages out: a scan would wait up to the whole window.) The cursor may lag by half a
   -- spacing, so a late wake-up catches up instead of losing its slot.
-  if used >= bcap / 2 then
-    local spacing = win / bcap
-    local cursor = tonumber(redis.call('GET', KEYS[10]) or '0')
-    if now < cursor then return wait_marked(waiters, cursor - now) end
+  local spacing = win / bcap
+  local paced = used >= bcap / 2
+  local cursor = tonumber(redis.call('GET', KEYS[10]) or '0')
+  local due = paced and math.max(0, cursor - now) or 0
+  if used >= bcap then due = math.max(due, until_free(KEYS[1], used - bcap)) end
+  if place > 0 then
+    -- About when this station's turn comes: the stations ahead take a slot each first.
+    return wait_marked(waiters, due + place * (paced and spacing or poll / 4))
+  end
+  if due > 0 then return wait_marked(waiters, due) end
+  -- Interactive first, warehouse-wide: while any station has an operator waiting, background
+  -- stands back. The marker expires by itself, so a station that dies cannot block the rest.
+  if redis.call('ZCARD', KEYS[3]) > 0 then return reply('wait', poll) end
+  if paced then
     redis.call('SET', KEYS[10], string.format('%.3f', math.max(cursor, now - spacing / 2) + spacing), 'PX', win)
   end
+  -- Granted below: to the end of the line, if this station has more to send.
+  redis.call('ZREM', KEYS[11], station)
+  if ARGV[11] == '1' then redis.call('ZADD', KEYS[11], redis.call('INCR', KEYS[12]), station) end
   redis.call('ZADD', KEYS[8], now, ARGV[3])
   redis.call('PEXPIRE', KEYS[8], win)
 end

@@ -112,6 +112,15 @@ const SCRIPT_SHA = new Map<string, string>();
 const LANE_ORDER: readonly Lane[] = ['interactive', 'submission', 'background'];
 
 /**
+ * A 60 s window: a heartbeat every 10 s, silent after 30 s (three missed), a silent station's
+ * share kept free for five minutes. Silence must be noticed within one window: a station cut
+ * off makes at most floor(margin ÷ stations) grants in its first window alone (see
+ * attemptLocal), and its share after that, which the others must by then keep free. Scaled with
+ * the window, so the tests' and the bench's short windows keep the same proportions.
+ */
+export const defaultHeartbeatMs = (windowMs: number) => Math.round(windowMs / 6);
+
+/**
  * The URL ioredis connects with: the password (from the keychain) goes in here, in memory only.
  * ioredis lets a URL's fields win over its options, so a user name in the URL would otherwise
  * blank a password given as an option.
@@ -161,6 +170,8 @@ export class SharedBudget implements RequestBudget {
     mine: string;
     ceiling: string;
     pace: string;
+    turns: string;
+    turnSeq: string;
   };
   private readonly cap: number;
   private readonly margin: number;
@@ -195,6 +206,8 @@ export class SharedBudget implements RequestBudget {
   private used = 0;
   private rateLimitedTotal = 0;
   private heartbeat: unknown = null;
+  /** Local time this station last told Redis it is here (a grant or a heartbeat). */
+  private lastContact = -Infinity;
   /** Redis TIME minus the local clock, from the last answer. */
   private offset = 0;
   private needsCarry = false;
@@ -220,10 +233,8 @@ export class SharedBudget implements RequestBudget {
     this.pollMs = options.pollMs ?? 100;
     this.waitTtlMs = options.waitTtlMs ?? Math.max(1000, this.pollMs * 4);
     this.settleMs = options.settleMs ?? 1000;
-    // A 60 s window: a heartbeat every 5 s, silent after 15 s, a silent station's share kept
-    // free for five minutes. Scaled with the window, so the tests' and the bench's short
-    // windows keep the same proportions.
-    this.heartbeatMs = options.heartbeatMs ?? Math.max(this.pollMs, Math.round(this.windowMs / 12));
+    this.heartbeatMs =
+      options.heartbeatMs ?? Math.max(this.pollMs, defaultHeartbeatMs(this.windowMs));
     this.silentMs = options.silentMs ?? this.heartbeatMs * 3;
     this.holdMs = options.holdMs ?? this.windowMs * 5;
     this.ceilingStep = options.ceilingStep ?? Math.max(1, Math.ceil(this.limit / 20));
@@ -248,6 +259,8 @@ export class SharedBudget implements RequestBudget {
       mine: `${prefix}station:${this.stationId}`,
       ceiling: `${prefix}ceiling`,
       pace: `${prefix}pace`,
+      turns: `${prefix}turns`,
+      turnSeq: `${prefix}turns:seq`,
     };
     const commandTimeout = options.commandTimeoutMs ?? 250;
     this.redis = new Redis(redisUrlWithPassword(options.url, options.password), {
@@ -257,7 +270,7 @@ export class SharedBudget implements RequestBudget {
       // Redis that is gone, and no command is replayed later behind its back.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      retryStrategy: () => this.pollMs,
+      retryStrategy: () => this.probeMs(),
       lazyConnect: false,
       ...tlsOptions(options.url, options.ca),
     });
@@ -403,6 +416,15 @@ export class SharedBudget implements RequestBudget {
     }
   }
 
+  /**
+   * How often a station that lost Redis asks again: half a heartbeat (5 s for a 60 s window).
+   * Every station of the warehouse probes at once when Redis goes away; asking at every poll
+   * would flood the Redis that comes back.
+   */
+  private probeMs(): number {
+    return Math.max(this.pollMs, Math.round(this.heartbeatMs / 2));
+  }
+
   /** Never the whole limit: the station's part of the cap among the stations last seen. */
   private share(): number {
     return Math.max(1, Math.floor(this.cap / Math.max(1, this.stations)));
@@ -462,7 +484,12 @@ export class SharedBudget implements RequestBudget {
     try {
       if (this.needsCarry) await this.carry();
       const shared = waiter.lane === 'interactive' ? 'i' : 'b';
-      const more = this.queues[waiter.lane].length > 1 ? '1' : '0';
+      // Submission and background both count as background in Redis.
+      const waiting =
+        waiter.lane === 'interactive'
+          ? this.queues.interactive.length
+          : this.queues.submission.length + this.queues.background.length;
+      const more = waiting > 1 ? '1' : '0';
       const reply = (await this.script(
         GRANT,
         [
@@ -476,6 +503,8 @@ export class SharedBudget implements RequestBudget {
           this.keys.mine,
           this.keys.ceiling,
           this.keys.pace,
+          this.keys.turns,
+          this.keys.turnSeq,
         ],
         [
           shared,
@@ -496,6 +525,7 @@ export class SharedBudget implements RequestBudget {
         ],
       )) as GrantReply;
       const [verdict, waitMs, boot, serverNow, stations, used, cap] = reply;
+      this.lastContact = this.clock.now();
       this.offset = Number(serverNow) - this.clock.now();
       this.stations = Number(stations);
       this.capInForce = Number(cap);
@@ -599,6 +629,16 @@ export class SharedBudget implements RequestBudget {
       }, this.heartbeatMs);
     };
     if (this.coordination === 'lost') return next();
+    // A grant asked for recently already said this station is alive: no extra round trip.
+    const since = this.clock.now() - this.lastContact;
+    if (since < this.heartbeatMs) {
+      this.heartbeat = this.clock.setTimeout(() => {
+        this.heartbeat = null;
+        this.beat();
+      }, this.heartbeatMs - since);
+      return;
+    }
+    this.lastContact = this.clock.now();
     this.script(
       HEARTBEAT,
       [this.keys.stations],
@@ -645,7 +685,7 @@ export class SharedBudget implements RequestBudget {
   }
 
   private lose(): void {
-    this.nextProbeAt = this.clock.now() + this.pollMs;
+    this.nextProbeAt = this.clock.now() + this.probeMs();
     this.needsCarry = true;
     if (this.coordination === 'lost') return;
     this.coordination = 'lost';
@@ -674,7 +714,7 @@ export class SharedBudget implements RequestBudget {
         () => this.rejoin(),
         () => this.scheduleProbe(),
       );
-    }, this.pollMs);
+    }, this.probeMs());
   }
 
   private rejoin(): void {

@@ -410,10 +410,11 @@ export class StationCore {
   async saveCoordination(input: CoordinationInput): Promise<CoordinationSettings> {
     const saved = await this.coordination.save(input);
     this.budgets.retireAll();
-    const active = this.profiles.active().id;
-    this.productNames.forget(active);
-    this.unbind();
-    await this.api();
+    // A client already bound moves onto the new budget now; one not built yet will be on it.
+    if (this.bound) {
+      this.unbind();
+      await this.api();
+    }
     return saved;
   }
 
