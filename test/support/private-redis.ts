@@ -6,8 +6,8 @@
 //
 // The port is found by listening on port 0 and closing: `redis-server --port 0` does not pick a
 // port, it turns TCP off.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,22 +35,104 @@ export function ping(port: number, ms = 500): Promise<boolean> {
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.on('data', (chunk: Buffer) => {
       answer += chunk.toString();
-      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+      // With a password set, Redis answers -NOAUTH: it is up all the same.
+      if (answer.includes('\r\n')) done(answer.startsWith('+PONG') || answer.startsWith('-NOAUTH'));
     });
     socket.once('error', () => done(false));
   });
 }
 
+export interface PrivateRedisOptions {
+  /** requirepass: clients must AUTH with it. */
+  password?: string;
+  /** Also listen with TLS on a port of its own, with a certificate from a CA made for it. */
+  tls?: boolean;
+}
+
+/** A CA and a server certificate for 127.0.0.1, made with Debian's openssl in `dir`. */
+function makeCertificates(dir: string): { ca: string; cert: string; key: string } {
+  const file = (name: string) => join(dir, name);
+  const openssl = (...args: string[]) =>
+    execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.crt'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Packbench test CA',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('server.key'),
+    '-out',
+    file('server.csr'),
+    '-subj',
+    '/CN=127.0.0.1',
+  );
+  writeFileSync(file('san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.crt'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    file('server.crt'),
+    '-days',
+    '2',
+    '-extfile',
+    file('san.ext'),
+  );
+  return { ca: file('ca.crt'), cert: file('server.crt'), key: file('server.key') };
+}
+
 export class PrivateRedis {
   readonly dir: string;
   readonly port: number;
+  /** The TLS port, when started with `tls`. */
+  readonly tlsPort: number | null;
+  /** PEM text of the CA that signed the server's certificate, when started with `tls`. */
+  readonly caPem: string | null;
+  private readonly options: PrivateRedisOptions;
+  private readonly certificates: { ca: string; cert: string; key: string } | null;
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private output = '';
 
-  private constructor(dir: string, port: number) {
+  private constructor(
+    dir: string,
+    port: number,
+    options: PrivateRedisOptions = {},
+    tlsPort: number | null = null,
+  ) {
     this.dir = dir;
     this.port = port;
+    this.options = options;
+    this.tlsPort = tlsPort;
+    this.certificates = options.tls ? makeCertificates(dir) : null;
+    this.caPem = this.certificates ? readFileSync(this.certificates.ca, 'utf8') : null;
+  }
+
+  /** rediss:// on the TLS port (started with `tls`). */
+  get tlsUrl(): string {
+    if (this.tlsPort === null) throw new Error('this Redis was started without TLS');
+    return `rediss://127.0.0.1:${this.tlsPort}`;
   }
 
   get url(): string {
@@ -61,9 +143,14 @@ export class PrivateRedis {
     return this.child?.pid;
   }
 
-  static async start(): Promise<PrivateRedis> {
+  static async start(options: PrivateRedisOptions = {}): Promise<PrivateRedis> {
     const dir = mkdtempSync(join(tmpdir(), 'packbench-redis-'));
-    const redis = new PrivateRedis(dir, await freePort());
+    const redis = new PrivateRedis(
+      dir,
+      await freePort(),
+      options,
+      options.tls ? await freePort() : null,
+    );
     try {
       await redis.launch();
     } catch (error) {
@@ -112,6 +199,21 @@ export class PrivateRedis {
         'yes',
         '--logfile',
         '',
+        ...(this.options.password ? ['--requirepass', this.options.password] : []),
+        ...(this.certificates && this.tlsPort !== null
+          ? [
+              '--tls-port',
+              String(this.tlsPort),
+              '--tls-cert-file',
+              this.certificates.cert,
+              '--tls-key-file',
+              this.certificates.key,
+              '--tls-ca-cert-file',
+              this.certificates.ca,
+              '--tls-auth-clients',
+              'no',
+            ]
+          : []),
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -44,7 +44,7 @@ export function classifyRedisError(error: unknown): CoordinationError {
   if (SYSTEM_UNREACHABLE.has(codeText)) return new CoordinationError('unreachable', message, error);
   if (codeText === 'ETIMEDOUT' || /timed? ?out/i.test(message))
     return new CoordinationError('timeout', message, error);
-  if (/protocol error|unexpected|parse/i.test(message))
+  if (/protocol error|unknown resp type|unexpected|parse/i.test(message))
     return new CoordinationError('not-redis', message, error);
   return new CoordinationError('unreachable', message, error);
 }
