@@ -118,7 +118,8 @@ export class Coordination {
       ...(parsed.ca ? { ca: parsed.ca } : {}),
       stationsKey: `${budgetKeyPrefix(company.environment, company.key)}stations`,
       // Active: heard of within the silence after which the others keep a station's share.
-      activeMs: this.o.tuning?.silentMs ?? defaultHeartbeatMs(windowMs) * 3,
+      activeMs:
+        this.o.tuning?.silentMs ?? (this.o.tuning?.heartbeatMs ?? defaultHeartbeatMs(windowMs)) * 3,
     });
   }
 

@@ -645,7 +645,12 @@ export class SharedBudget implements RequestBudget {
       [this.stationId, String(this.holdMs), String(this.silentMs)],
     ).then(
       (reply) => {
-        this.stations = Number((reply as [number, number])[0]);
+        const stations = Number((reply as [number, number])[0]);
+        // Stations joining or leaving show in the status bar now, not at the next request.
+        if (stations !== this.stations) {
+          this.stations = stations;
+          this.publish();
+        }
         next();
       },
       () => {

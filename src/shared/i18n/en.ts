@@ -576,7 +576,7 @@ export const en = {
     testResult: '{{server}} answered in {{ms}} ms. Stations active on this key: {{stations}}.',
     recovered:
       'The settings for stations sharing this key were damaged and set aside ({{file}}). This station budgets alone until they are set again.',
-    shared: 'Shared budget: {{stations}} stations',
+    shared: 'Budget shared through Redis · stations on this key: {{stations}}',
     lost: 'Coordination lost — running on 1/{{stations}} of the budget',
     lostHint:
       "The warehouse's Redis cannot be reached or is too slow. This station sends at most {{share}} requests per minute until it is back, then rejoins by itself.",

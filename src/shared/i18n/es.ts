@@ -587,7 +587,7 @@ export const es: Messages = {
       '{{server}} respondió en {{ms}} ms. Estaciones activas en esta clave: {{stations}}.',
     recovered:
       'La configuración de las estaciones que comparten esta clave estaba dañada y se guardó aparte ({{file}}). Esta estación administra su límite sola hasta que se configure de nuevo.',
-    shared: 'Límite compartido: {{stations}} estaciones',
+    shared: 'Límite compartido por Redis · estaciones en esta clave: {{stations}}',
     lost: 'Coordinación perdida — usando 1/{{stations}} del límite',
     lostHint:
       'El Redis del almacén no está accesible o es demasiado lento. Esta estación envía como máximo {{share}} solicitudes por minuto hasta que vuelva, y luego vuelve a coordinar sola.',

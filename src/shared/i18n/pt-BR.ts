@@ -583,7 +583,7 @@ export const ptBR: Messages = {
     testResult: '{{server}} respondeu em {{ms}} ms. Estações ativas nesta chave: {{stations}}.',
     recovered:
       'As configurações das estações que compartilham esta chave estavam danificadas e foram guardadas à parte ({{file}}). Esta estação controla o seu limite sozinha até serem configuradas de novo.',
-    shared: 'Limite compartilhado: {{stations}} estações',
+    shared: 'Limite compartilhado pelo Redis · estações nesta chave: {{stations}}',
     lost: 'Coordenação perdida — usando 1/{{stations}} do limite',
     lostHint:
       'O Redis do armazém está inacessível ou lento demais. Esta estação envia no máximo {{share}} requisições por minuto até ele voltar, e então volta a coordenar sozinha.',

@@ -190,7 +190,8 @@ describe('StatusBar', () => {
           language as Language,
         );
         const lost = await screen.findByTestId('coordination-status');
-        expect(lost.textContent).toBe(line);
+        // The line, then the hint in words for those who cannot hover its tooltip.
+        expect(lost.textContent).toBe(`${line}${hint}`);
         expect(lost.getAttribute('data-coordination')).toBe('lost');
         expect(lost.getAttribute('title')).toBe(hint);
         // A warning colour, not the quiet line of a working share.
@@ -199,8 +200,8 @@ describe('StatusBar', () => {
     );
 
     it.each([
-      ['en', 'Shared budget: 3 stations'],
-      ['pt-BR', 'Limite compartilhado: 3 estações'],
+      ['en', 'Budget shared through Redis · stations on this key: 3'],
+      ['pt-BR', 'Limite compartilhado pelo Redis · estações nesta chave: 3'],
     ] as const)(
       'says quietly, in %s, how many stations share the budget',
       async (language, line) => {

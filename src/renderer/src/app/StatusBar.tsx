@@ -1,4 +1,4 @@
-import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CoordinationState, HealthState } from '../../../shared/status.ts';
 import { useNow } from '../ui/use-now.ts';
@@ -134,6 +134,8 @@ function CoordinationStatus({ state }: { state: CoordinationState }) {
         styles={{ root: { flexShrink: 0 } }}
       >
         {t('coordination.lost', { stations: state.stations })}
+        {/* The hint in words too, for those who cannot hover a tooltip. */}
+        <VisuallyHidden>{t('coordination.lostHint', { share: state.share })}</VisuallyHidden>
       </Badge>
     );
   return (
