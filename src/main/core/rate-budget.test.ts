@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { simulateSharedKey } from '../../../scripts/shared-key-simulation.ts';
 import { FakeClock } from '../../../test/support/fake-clock.ts';
-import { CompanyBudget, LANES, type Lane } from './rate-budget.ts';
+import { CompanyBudget, LANES, type Lane, type ReleaseSlot } from './rate-budget.ts';
 
 interface Grant {
   lane: Lane;
@@ -229,6 +230,172 @@ describe('CompanyBudget', () => {
       pausedUntil: null,
       rateLimitedTotal: 0,
     });
+  });
+});
+
+describe('CompanyBudget on a key other stations share', () => {
+  /** A budget whose grants stay in flight until the test answers them. */
+  function held(options: Partial<ConstructorParameters<typeof CompanyBudget>[0]> = {}) {
+    const clock = new FakeClock(0);
+    const budget = new CompanyBudget({
+      clock,
+      limit: 10,
+      windowMs: 1_000,
+      marginMs: 0,
+      ...options,
+    });
+    const releases: ReleaseSlot[] = [];
+    const request = () =>
+      void budget.acquire('submission').then((release) => releases.push(release));
+    return { clock, budget, releases, request };
+  }
+
+  it('bursts one request at a time, so a window that runs full answers one 429, not a handful', async () => {
+    const { clock, releases, request } = held();
+    for (let i = 0; i < 5; i += 1) request();
+    await clock.advance(0);
+    expect(releases).toHaveLength(1);
+    releases[0]?.();
+    await clock.advance(0);
+    expect(releases).toHaveLength(2);
+  });
+
+  it('grants nothing between releasing a slot and hearing that its answer was a 429', async () => {
+    const { clock, budget, releases, request } = held();
+    request();
+    request();
+    await clock.advance(0);
+    // The client releases the slot when the answer arrives and reports the 429 right after.
+    releases[0]?.();
+    budget.rateLimited(2);
+    await clock.advance(1_999);
+    expect(releases).toHaveLength(1);
+    await clock.advance(1);
+    expect(releases).toHaveLength(2);
+  });
+
+  it('shrinks to what it got accepted in a paced window, plus the interactive reserve', async () => {
+    // burstFraction 0: paced from the first request, so the window measures the share.
+    const { clock, budget, grants, request } = harness({ burstFraction: 0 });
+    for (let i = 0; i < 20; i += 1) void request('submission');
+    await clock.advance(650);
+    const answered = grants.length;
+    expect(answered).toBeGreaterThan(3);
+    // The last answer was the 429: the others were accepted.
+    budget.rateLimited(1);
+    expect(budget.figures().effectiveLimit).toBe(answered - 1 + 1);
+  });
+
+  it('halves when the 429 ends a burst: who won the race says nothing about the share', async () => {
+    const { clock, budget, grants, request } = harness();
+    for (let i = 0; i < 3; i += 1) void request('submission');
+    await clock.advance(0);
+    expect(grants).toHaveLength(3);
+    budget.rateLimited(1);
+    expect(budget.figures().effectiveLimit).toBe(5);
+  });
+
+  it('halves when it had nothing more to send: its answers measured its own demand', async () => {
+    const { clock, budget, grants, request } = harness({ burstFraction: 0 });
+    for (let i = 0; i < 3; i += 1) void request('submission');
+    await clock.advance(500);
+    expect(grants).toHaveLength(3);
+    budget.rateLimited(1);
+    expect(budget.figures().effectiveLimit).toBe(5);
+  });
+
+  it('stays at its measured share for six quiet windows, then doubles to win the key back', async () => {
+    const { clock, budget, request } = harness({ limit: 20, burstFraction: 0 });
+    for (let i = 0; i < 500; i += 1) void request('submission');
+    await clock.advance(250);
+    budget.rateLimited(1);
+    const share = budget.figures().effectiveLimit;
+    expect(share).toBeLessThan(10);
+    // Windows count from the end of the pause (t = 1 250).
+    const limits: number[] = [];
+    for (let window = 1; window <= 8; window += 1) {
+      await clock.advance(window === 1 ? 2_000 : 1_000);
+      limits.push(budget.figures().effectiveLimit);
+    }
+    expect(limits).toEqual([share, share, share, share, share, share, share * 2, 20]);
+  });
+
+  it('climbs back to its measured share within a few windows after a halving, then stays', async () => {
+    const { clock, budget, grants, request } = harness({ burstFraction: 0 });
+    for (let i = 0; i < 12; i += 1) void request('submission');
+    await clock.advance(650);
+    budget.rateLimited(1);
+    const share = budget.figures().effectiveLimit;
+    expect(share).toBe(grants.length);
+    expect(budget.figures().queued.submission).toBeGreaterThan(0);
+    // Long enough for every queued request to go: the next 429 finds nothing waiting.
+    await clock.advance(5_000);
+    expect(budget.figures().queued.submission).toBe(0);
+    budget.rateLimited(1);
+    const halved = budget.figures().effectiveLimit;
+    expect(halved).toBe(Math.floor(share / 2));
+    const limits: number[] = [];
+    for (let window = 1; window <= 5; window += 1) {
+      await clock.advance(window === 1 ? 2_000 : 1_000);
+      limits.push(budget.figures().effectiveLimit);
+    }
+    expect(limits[0]).toBeGreaterThan(halved);
+    expect(limits.slice(2)).toEqual([share, share, share]);
+  });
+});
+
+describe('stations sharing one key without knowing of each other (simulated time)', () => {
+  /** Accepted per whole window ÷ limit over the drain, like the bench's utilisation figure. */
+  function utilisation(accepted: number[], windowMs: number, limit: number): number {
+    const sorted = [...accepted].sort((a, b) => a - b);
+    const first = sorted[0] ?? 0;
+    const windows = Math.floor(((sorted.at(-1) ?? 0) - first) / windowMs);
+    const inWhole = sorted.filter((t) => Math.floor((t - first) / windowMs) < windows).length;
+    return windows === 0 ? 0 : inWhole / windows / limit;
+  }
+
+  it('ten stations: at most five 429s per hundred accepted requests, nothing lost', async () => {
+    for (const windowMs of [6_000, 60_000]) {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const run = await simulateSharedKey({
+          stations: 10,
+          submissions: 1_000,
+          limit: 100,
+          windowMs,
+          seed,
+        });
+        expect(run.delivered).toBe(1_000);
+        expect(run.rateLimited / run.delivered).toBeLessThanOrEqual(0.05);
+      }
+    }
+  });
+
+  it('three stations still use at least 0.90 of the key', async () => {
+    for (const windowMs of [6_000, 60_000]) {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const run = await simulateSharedKey({
+          stations: 3,
+          submissions: 1_000,
+          limit: 100,
+          windowMs,
+          seed,
+        });
+        expect(run.delivered).toBe(1_002);
+        expect(utilisation(run.accepted, windowMs, 100)).toBeGreaterThanOrEqual(0.9);
+      }
+    }
+  });
+
+  it('forty stations all finish, with fewer 429s than accepted requests', async () => {
+    const run = await simulateSharedKey({
+      stations: 40,
+      submissions: 1_000,
+      limit: 100,
+      windowMs: 6_000,
+      seed: 1,
+    });
+    expect(run.deliveredPerStation.every((n) => n === 25)).toBe(true);
+    expect(run.rateLimited).toBeLessThan(run.delivered / 5);
   });
 });
 

@@ -20,16 +20,34 @@ export interface BudgetOptions {
   interactiveReserve?: number;
   /** Further slots background work leaves free for submissions. */
   backgroundReserve?: number;
-  /** Lowest the local limit may shrink to after 429s. */
+  /**
+   * Lowest the local limit may shrink to after 429s. One slot: forty stations on a key of 100
+   * have two or three each, and a higher floor would keep them above the key for good.
+   */
   minLimit?: number;
   /**
-   * Factor applied to the local limit on a 429 (multiplicative decrease). Gentle, because a
-   * station using its whole share keeps refilling it at once: a deep cut would leave the server's
-   * slots idle for windows while the stations on the key grow back.
+   * Factor applied to the local limit on a 429 that says nothing about the station's share: its
+   * last window held a burst (who won the race was luck), no accepted answer, or all the station
+   * had to send (it measured its own demand). Halving, because every station starts at the whole
+   * limit and ten of them must get near a tenth within a round or two; the next 429, from paced
+   * requests, measures the share itself.
    */
   decrease?: number;
-  /** Slots regained per window without a 429 (additive increase). */
+  /** Slots regained per window without a 429, while the station never measured its share. */
   increaseStep?: number;
+  /**
+   * Windows without any 429 after which a station at its measured share takes it that others
+   * stopped sending, and doubles its limit each further quiet window to win the key back. Every
+   * station on a still-full key pays one 429 for each such probe, so not too often.
+   */
+  calmWindows?: number;
+  /**
+   * Requests the station may have in flight while it bursts (paced requests are not held back).
+   * A window that runs full answers 429 to everything on its way: one at a time, a station learns
+   * it shares the key from one 429, not from as many as its concurrency. The burst still goes as
+   * fast as the answers come back.
+   */
+  burstConcurrency?: number;
   /**
    * Once the window is more than `burstFraction` full, spread submissions and background work
    * evenly (one per window ÷ limit) instead of in bursts, so slots free up continuously and an
@@ -69,7 +87,14 @@ interface Waiter {
 /**
  * The company's request budget, shared by everything that talks to the API with one key:
  * a sliding window of granted slots, three priority lanes, a full stop on 429 for Retry-After,
- * and AIMD on the local limit because other stations may share the key.
+ * and a local limit that adapts because other stations may share the key without knowing of it.
+ *
+ * A 429 means the server's window was full, so the station's own answers in the last window are
+ * its share of the key: the others hold the rest. Stopping at that share (plus the interactive
+ * reserve) puts all stations together right at the key's limit after one 429 each, where a fixed
+ * factor would take many rounds, each costing every station a 429, and additive growth would run
+ * the key full again every window. The station stays at its share until a few quiet windows
+ * suggest the others have stopped.
  *
  * A slot counts from the moment it is granted until one window after its answer arrived. The
  * server counted the request at some instant in between, so its window has always slid past the
@@ -85,8 +110,21 @@ export class CompanyBudget {
   private readonly minLimit: number;
   private readonly decrease: number;
   private readonly increaseStep: number;
+  private readonly calmWindows: number;
+  private readonly burstConcurrency: number;
   private effective: number;
   private lastAdjust: number;
+  /**
+   * The local limit that holds what the station got in a window the server ran full (its answers
+   * that were not 429, plus the interactive reserve); null until a 429 measured it.
+   */
+  private measuredShare: number | null = null;
+  /** Windows since the last 429 (counted as the limit is adjusted). */
+  private quietWindows = 0;
+  /** When each 429 of the last window arrived: those answers are not part of the share. */
+  private rateLimitedAt: number[] = [];
+  /** The last grant made in a burst, unpaced: a window holding one measures luck, not share. */
+  private lastBurstAt = -Infinity;
   private grants: Grant[] = [];
   private readonly inFlightTimeoutMs: number;
   private readonly queues: Record<Lane, Waiter[]> = {
@@ -112,9 +150,11 @@ export class CompanyBudget {
     this.inFlightTimeoutMs = options.inFlightTimeoutMs ?? 120_000;
     this.interactiveReserve = options.interactiveReserve ?? 1;
     this.backgroundReserve = options.backgroundReserve ?? 1;
-    this.minLimit = Math.max(1, options.minLimit ?? Math.ceil(this.limit / 10));
-    this.decrease = options.decrease ?? 0.95;
+    this.minLimit = Math.max(1, options.minLimit ?? 1);
+    this.decrease = options.decrease ?? 0.5;
     this.increaseStep = options.increaseStep ?? Math.max(1, Math.ceil(this.limit / 20));
+    this.calmWindows = options.calmWindows ?? 6;
+    this.burstConcurrency = Math.max(1, options.burstConcurrency ?? 1);
     this.pace = options.pace ?? true;
     this.burstFraction = options.burstFraction ?? 0.5;
     this.effective = this.limit;
@@ -141,18 +181,45 @@ export class CompanyBudget {
     });
   }
 
-  /** A 429 from the server: hold everything back and shrink the local limit. */
+  /** A 429 from the server: hold everything back and shrink the local limit to the share. */
   rateLimited(retryAfterSeconds: number): void {
     const now = this.clock.now();
     this.rateLimitedTotal += 1;
+    const windowStart = now - this.windowMs;
+    this.rateLimitedAt = this.rateLimitedAt.filter((at) => at > windowStart);
+    this.rateLimitedAt.push(now);
     // The answers of one burst arrive together: shrink once per pause, not once per answer.
     const alreadyPaused = now < this.pausedUntil;
     this.pausedUntil = Math.max(this.pausedUntil, now + Math.max(1, retryAfterSeconds) * 1000);
-    if (!alreadyPaused)
-      this.effective = Math.max(this.minLimit, Math.floor(this.effective * this.decrease));
+    if (!alreadyPaused) this.shrink(now);
     // Recovery counts clean windows from the end of the pause, not from the 429.
     this.lastAdjust = this.pausedUntil;
     this.pump();
+  }
+
+  /**
+   * The server's window was full when it answered 429, so what the station itself got accepted in
+   * the last window is its share of the key. That holds only when the station paced that window
+   * (in a burst, who won the race was luck) and wanted more than it got (a station with little to
+   * send measures its own demand, not the others').
+   */
+  private shrink(now: number): void {
+    const windowStart = now - this.windowMs;
+    const answered = this.grants.filter((g) => g.doneAt !== Infinity && g.doneAt > windowStart);
+    const held = answered.length - this.rateLimitedAt.length;
+    const wantedMore =
+      LANES.some((lane) => this.queues[lane].length > 0) ||
+      this.grants.length >= this.capFor('submission');
+    this.quietWindows = 0;
+    if (held > 0 && this.lastBurstAt <= windowStart && wantedMore) {
+      this.measuredShare = Math.min(
+        this.limit,
+        Math.max(this.minLimit, held + this.interactiveReserve),
+      );
+      this.effective = Math.min(this.effective, this.measuredShare);
+    } else {
+      this.effective = Math.max(this.minLimit, Math.floor(this.effective * this.decrease));
+    }
   }
 
   figures(): BudgetFigures {
@@ -205,18 +272,29 @@ export class CompanyBudget {
     return this.rateLimitedTotal > 0 && this.clock.now() < this.pausedUntil + this.windowMs;
   }
 
+  /**
+   * Bursts are measured against the share the station last measured, not against a limit it
+   * doubled to after quiet windows: growing above the share goes paced, so when the others are
+   * still there the probe costs one 429, not a burst of them.
+   */
   private crowded(): boolean {
-    return this.settling() || this.grants.length >= this.effective * this.burstFraction;
+    const base = Math.min(this.effective, this.measuredShare ?? this.effective);
+    return this.settling() || this.grants.length >= base * this.burstFraction;
   }
 
   private nextPacedAt(): number {
     return this.pace && this.crowded() ? this.pacedCursor : -Infinity;
   }
 
+  /**
+   * The next grant waits for a timer instead of coming from inside release(): the client releases
+   * a slot as soon as its answer arrives and reports a 429 only after, so granting here would send
+   * the next request straight into the full window that answer just announced.
+   */
   private release(grant: Grant): void {
     if (grant.doneAt !== Infinity) return;
     grant.doneAt = this.clock.now();
-    this.pump();
+    this.schedule(grant.doneAt);
   }
 
   private capFor(lane: Lane): number {
@@ -250,6 +328,9 @@ export class CompanyBudget {
       for (const lane of LANES) {
         const queue = this.queues[lane];
         while (queue.length > 0 && this.grants.length < this.capFor(lane)) {
+          const bursting = lane !== 'interactive' && !this.crowded();
+          if (bursting && this.inFlight() >= this.burstConcurrency) break;
+          if (bursting) this.lastBurstAt = now;
           if (lane !== 'interactive' && now < this.nextPacedAt()) {
             if (refills === 0) break;
             refills -= 1;
@@ -288,11 +369,29 @@ export class CompanyBudget {
     if (changed || waiting) this.publish();
   }
 
+  private inFlight(): number {
+    return this.grants.filter((g) => g.doneAt === Infinity).length;
+  }
+
+  /** Once per window without a 429 (counted from the end of the last pause), the limit grows. */
   private recover(now: number): void {
-    while (this.effective < this.limit && now - this.lastAdjust >= this.windowMs) {
-      this.effective = Math.min(this.limit, this.effective + this.increaseStep);
+    // The same sum as the timer's, so float rounding cannot leave the timer firing for nothing.
+    while (this.effective < this.limit && now >= this.lastAdjust + this.windowMs) {
+      this.effective = Math.min(this.limit, this.effective + this.growth());
+      this.quietWindows += 1;
       this.lastAdjust += this.windowMs;
     }
+  }
+
+  private growth(): number {
+    if (this.measuredShare === null) return this.increaseStep;
+    // Below the measured share (halved by a 429 that measured nothing): back to it within a few
+    // windows, since the key held that much for this station before.
+    const below = this.measuredShare - this.effective;
+    if (below > 0) return Math.max(1, Math.ceil(below / 2));
+    // At the share, growing costs every station on a full key a 429 and a pause, so stay; only
+    // after `calmWindows` quiet windows take it that others stopped, and double to win the key back.
+    return this.quietWindows >= this.calmWindows ? this.effective : 0;
   }
 
   private schedule(at: number): void {
