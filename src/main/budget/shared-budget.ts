@@ -639,25 +639,31 @@ export class SharedBudget implements RequestBudget {
       return;
     }
     this.lastContact = this.clock.now();
-    this.script(
-      HEARTBEAT,
-      [this.keys.stations],
-      [this.stationId, String(this.holdMs), String(this.silentMs)],
-    ).then(
-      (reply) => {
-        const stations = Number((reply as [number, number])[0]);
-        // Stations joining or leaving show in the status bar now, not at the next request.
-        if (stations !== this.stations) {
-          this.stations = stations;
-          this.publish();
-        }
-        next();
-      },
-      () => {
-        if (!this.closed) this.lose();
-        next();
-      },
-    );
+    // Slots carried from the budget this one replaced go in on first contact, not at the first
+    // request: the others must count them from the start.
+    (this.needsCarry ? this.carry() : Promise.resolve())
+      .then(() =>
+        this.script(
+          HEARTBEAT,
+          [this.keys.stations],
+          [this.stationId, String(this.holdMs), String(this.silentMs)],
+        ),
+      )
+      .then(
+        (reply) => {
+          const stations = Number((reply as [number, number])[0]);
+          // Stations joining or leaving show in the status bar now, not at the next request.
+          if (stations !== this.stations) {
+            this.stations = stations;
+            this.publish();
+          }
+          next();
+        },
+        () => {
+          if (!this.closed) this.lose();
+          next();
+        },
+      );
   }
 
   /**

@@ -45,7 +45,7 @@ export class BudgetRegistry {
         .then((old) => old?.recentSlots?.() ?? [])
         .then(async (carried) => {
           const shared = await this.shared(baseUrl, apiKey, carried);
-          return shared ?? new CompanyBudget({ clock: this.clock, ...this.options });
+          return shared ?? new CompanyBudget({ clock: this.clock, ...this.options, carried });
         });
       this.budgets.set(id, budget);
     }

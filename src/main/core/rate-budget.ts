@@ -56,6 +56,12 @@ export interface BudgetOptions {
    */
   pace?: boolean;
   burstFraction?: number;
+  /**
+   * Slots the budget this one replaces still counts (local times they count from): the station
+   * left the warehouse's Redis, and what it sent through it in the last window still counts at
+   * the service.
+   */
+  carried?: number[];
 }
 
 export interface BudgetFigures {
@@ -159,6 +165,15 @@ export class CompanyBudget {
     this.burstFraction = options.burstFraction ?? 0.5;
     this.effective = this.limit;
     this.lastAdjust = this.clock.now();
+    for (const at of options.carried ?? []) this.grants.push({ grantedAt: at, doneAt: at });
+  }
+
+  /** When each slot still counted began counting (a request in flight: from now, at the least). */
+  recentSlots(): number[] {
+    const now = this.clock.now();
+    return this.grants
+      .map((g) => (g.doneAt === Infinity ? now : g.doneAt))
+      .filter((at) => at > now - this.windowMs);
   }
 
   /** Resolves when the request may be sent, with the function to call when its answer arrives. */
