@@ -47,4 +47,16 @@ describe('SlidingWindowLimiter', () => {
     now = 1000;
     expect(limiter.take('acme').allowed).toBe(true);
   });
+
+  it('tallies what it accepted and refused per company, for the bench to judge by', () => {
+    let now = 0;
+    const limiter = new SlidingWindowLimiter({ limit: 2, windowMs: 1000, now: () => now });
+    for (let i = 0; i < 5; i += 1) limiter.take('acme');
+    limiter.take('bolt');
+    now = 1000;
+    limiter.take('acme');
+    expect(limiter.traffic('acme')).toEqual({ accepted: 3, rateLimited: 3 });
+    expect(limiter.traffic('bolt')).toEqual({ accepted: 1, rateLimited: 0 });
+    expect(limiter.traffic('nobody')).toEqual({ accepted: 0, rateLimited: 0 });
+  });
 });

@@ -6,7 +6,11 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CoordinationError } from '../../src/main/budget/coordination-error.ts';
-import type { StationCore, StationCoreOptions } from '../../src/main/core/station-core.ts';
+import {
+  createStationCore,
+  type StationCore,
+  type StationCoreOptions,
+} from '../../src/main/core/station-core.ts';
 import { toAppError } from '../../src/main/errors-to-result.ts';
 import {
   COORDINATION_PASSWORD_ACCOUNT,
@@ -117,6 +121,22 @@ describe('Stations sharing this key', () => {
     } finally {
       await locked.stop();
     }
+  });
+
+  it('never shares the embedded sandbox: each station has its own, with its own limit', async () => {
+    const dir = tempDir('packbench-coordination-');
+    const core = await createStationCore({
+      dataDir: dir.path,
+      keychain: memoryKeychain(),
+      health: { intervalMs: 60_000 },
+      sharedBudget: quick,
+    });
+    opened.push({ core, remove: dir.remove });
+    await core.saveCoordination({ url: plain.url, ca: null });
+    expect(core.profiles.active().baseUrl).toBeNull();
+    await oneRequest(core);
+    expect(core.status().budget?.coordination).toBeNull();
+    expect((await core.coordinationView()).settings.url).toBe(plain.url);
   });
 
   it('refuses an address that is not redis:// or rediss://, one with a password inside, and a CA that is not PEM, each with its own sentence', () => {

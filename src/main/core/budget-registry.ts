@@ -34,7 +34,11 @@ export class BudgetRegistry {
     this.shared = shared;
   }
 
-  forCompany(baseUrl: string, apiKey: string): Promise<RequestBudget> {
+  /**
+   * `shareable: false` for a service only this station talks to (the embedded sandbox, on its
+   * own loopback port with its own limit): sharing its budget with other stations means nothing.
+   */
+  forCompany(baseUrl: string, apiKey: string, shareable = true): Promise<RequestBudget> {
     const id = createHash('sha256').update(`${baseUrl}\n${apiKey}`).digest('hex');
     let budget = this.budgets.get(id);
     if (!budget) {
@@ -44,7 +48,7 @@ export class BudgetRegistry {
       budget = (before ?? Promise.resolve(null))
         .then((old) => old?.recentSlots?.() ?? [])
         .then(async (carried) => {
-          const shared = await this.shared(baseUrl, apiKey, carried);
+          const shared = shareable ? await this.shared(baseUrl, apiKey, carried) : null;
           return shared ?? new CompanyBudget({ clock: this.clock, ...this.options, carried });
         });
       this.budgets.set(id, budget);

@@ -457,7 +457,11 @@ export class StationCore {
     // built anyway, and each request asks for the key again (and fails with the keychain's own
     // sentence until it answers).
     const key = await this.keyFor(profile).catch(() => null);
-    const budget = await this.budgets.forCompany(baseUrl, key ?? `no-key:${profile.id}`);
+    const budget = await this.budgets.forCompany(
+      baseUrl,
+      key ?? `no-key:${profile.id}`,
+      profile.baseUrl !== null,
+    );
     const client = new ApiClient({
       target: { baseUrl, apiVersion: profile.apiVersion, overrides: profile.overrides },
       getKey: () => this.requestKey(profile),
