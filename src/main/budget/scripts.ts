@@ -4,8 +4,9 @@
 //
 // Why a sliding window of grants (a sorted set scored by Redis TIME) and not leased tokens:
 // the service counts requests per sliding minute, and a set of grant times mirrors that count
-// exactly. A grant needs nothing back from the station, so a station that crashes, hangs or
-// loses its network mid-request leaves nothing to reclaim: its entries age out on their own.
+// exactly. A grant needs nothing back from the station to be safe (the answer only moves its
+// entry later, see RELEASE), so a station that crashes, hangs or loses its network mid-request
+// leaves nothing to reclaim: its entries age out on their own.
 // Leased tokens would need a lease expiry and a refill schedule, and a lease that times out while
 // its request is still counted by the service is exactly the burst we must not cause. The set
 // also lets a station that ran on its local share re-add those grants when it rejoins, so the
