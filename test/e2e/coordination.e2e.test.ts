@@ -6,7 +6,7 @@ import { NativeKeychain } from '../../src/main/core/keychain.ts';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { en } from '../../src/shared/i18n/en.ts';
-import { tempDir } from '../outbox/helpers.ts';
+import { tempDir, useTestProfile } from '../outbox/helpers.ts';
 import { PrivateRedis } from '../support/private-redis.ts';
 import { closeBrowser, withOnlineStation } from './harness.ts';
 import { axeViolations } from './axe.ts';
@@ -43,6 +43,14 @@ afterAll(async () => {
 
 const stationOptions = { startEmbeddedSandbox: shareSandbox, sharedBudget: TUNING };
 
+/**
+ * Every station here works on a test profile pointing at the one sandbox (the embedded sandbox
+ * is never shared: each station runs its own, with its own limit).
+ */
+const onSharedSandbox = async (core: StationCore) => {
+  await useTestProfile(core, sandbox.url);
+};
+
 /** Another station on the same key and the same Redis, with no window of its own. */
 async function secondStation(): Promise<{ core: StationCore; close: () => Promise<void> }> {
   const dir = tempDir('packbench-e2e-');
@@ -52,6 +60,7 @@ async function secondStation(): Promise<{ core: StationCore; close: () => Promis
     health: { intervalMs: 60_000, retryMs: 300 },
     ...stationOptions,
   });
+  await onSharedSandbox(core);
   await core.saveCoordination({ url: redis.url, ca: null });
   return {
     core,
@@ -97,63 +106,67 @@ async function until(what: string, check: () => boolean): Promise<void> {
 
 describe('stations sharing one key through Redis, in a real browser', () => {
   it('Settings → Stations sharing this key: a password in the address is refused; tested and saved, the status bar shows the shared budget', async () => {
-    await withOnlineStation(async (station) => {
-      const { page, core } = station;
-      // Under the test's own 30 s, so a wait that times out says which one.
-      page.setDefaultTimeout(10_000);
-      // Budgeting alone: the status bar says nothing about other stations.
-      expect(await coordinationStatus(page).count()).toBe(0);
-      await go(page, 'Settings');
-      const section = page.getByTestId('coordination');
-      await section.getByRole('heading', { name: en.coordination.title }).waitFor();
-      const address = section.getByLabel(en.coordination.url);
+    await withOnlineStation(
+      async (station) => {
+        const { page, core } = station;
+        // Under the test's own 30 s, so a wait that times out says which one.
+        page.setDefaultTimeout(10_000);
+        // Budgeting alone: the status bar says nothing about other stations.
+        expect(await coordinationStatus(page).count()).toBe(0);
+        await go(page, 'Settings');
+        const section = page.getByTestId('coordination');
+        await section.getByRole('heading', { name: en.coordination.title }).waitFor();
+        const address = section.getByLabel(en.coordination.url);
 
-      // A password in the address: refused under the field, nothing saved, nothing tested.
-      await address.fill(`redis://:secret@127.0.0.1:${redis.port}`);
-      await section.getByRole('button', { name: en.coordination.save, exact: true }).click();
-      await section.getByText(en.coordination.errors.passwordInUrl).waitFor();
-      expect(await address.getAttribute('aria-invalid')).toBe('true');
-      await section.getByRole('button', { name: en.coordination.test, exact: true }).click();
-      expect(await section.getByTestId('coordination-test-result').count()).toBe(0);
-      expect(await section.getByTestId('coordination-saved').count()).toBe(0);
-      expect((await core.coordinationView()).settings.url).toBeNull();
-      expect(await coordinationStatus(page).count()).toBe(0);
-      expect(await axeViolations(page)).toEqual([]);
-
-      // The private Redis: Test names the server, its latency and the stations on the key.
-      await address.fill(redis.url);
-      await section.getByText(en.coordination.errors.passwordInUrl).waitFor({ state: 'hidden' });
-      await section.getByRole('button', { name: en.coordination.test, exact: true }).click();
-      const result = section.getByTestId('coordination-test-result');
-      await result.waitFor();
-      expect(await result.textContent()).toMatch(
-        /^redis 7\.\d+\.\d+ answered in \d+(\.\d)? ms\. Stations active on this key: 0\.$/,
-      );
-      // Tested, not saved: still budgeting alone.
-      expect((await core.coordinationView()).settings.url).toBeNull();
-      expect(await coordinationStatus(page).count()).toBe(0);
-
-      await section.getByRole('button', { name: en.coordination.save, exact: true }).click();
-      await section.getByText(en.coordination.saved).waitFor();
-      expect((await core.coordinationView()).settings).toEqual({ url: redis.url, ca: null });
-      const shared = await statusReads(page, sharedLine(1));
-      expect(await shared.getAttribute('data-coordination')).toBe('shared');
-      await station.screenshot('coordination-settings-en');
-      expect(await axeViolations(page)).toEqual([]);
-
-      // A second station joins the key: Test counts both, and so does the status bar.
-      const other = await secondStation();
-      try {
+        // A password in the address: refused under the field, nothing saved, nothing tested.
+        await address.fill(`redis://:secret@127.0.0.1:${redis.port}`);
+        await section.getByRole('button', { name: en.coordination.save, exact: true }).click();
+        await section.getByText(en.coordination.errors.passwordInUrl).waitFor();
+        expect(await address.getAttribute('aria-invalid')).toBe('true');
         await section.getByRole('button', { name: en.coordination.test, exact: true }).click();
-        await section
-          .getByTestId('coordination-test-result')
-          .filter({ hasText: 'Stations active on this key: 2.' })
-          .waitFor();
-        await statusReads(page, sharedLine(2));
-      } finally {
-        await other.close();
-      }
-    }, stationOptions);
+        expect(await section.getByTestId('coordination-test-result').count()).toBe(0);
+        expect(await section.getByTestId('coordination-saved').count()).toBe(0);
+        expect((await core.coordinationView()).settings.url).toBeNull();
+        expect(await coordinationStatus(page).count()).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
+
+        // The private Redis: Test names the server, its latency and the stations on the key.
+        await address.fill(redis.url);
+        await section.getByText(en.coordination.errors.passwordInUrl).waitFor({ state: 'hidden' });
+        await section.getByRole('button', { name: en.coordination.test, exact: true }).click();
+        const result = section.getByTestId('coordination-test-result');
+        await result.waitFor();
+        expect(await result.textContent()).toMatch(
+          /^redis 7\.\d+\.\d+ answered in \d+(\.\d)? ms\. Stations active on this key: 0\.$/,
+        );
+        // Tested, not saved: still budgeting alone.
+        expect((await core.coordinationView()).settings.url).toBeNull();
+        expect(await coordinationStatus(page).count()).toBe(0);
+
+        await section.getByRole('button', { name: en.coordination.save, exact: true }).click();
+        await section.getByText(en.coordination.saved).waitFor();
+        expect((await core.coordinationView()).settings).toEqual({ url: redis.url, ca: null });
+        const shared = await statusReads(page, sharedLine(1));
+        expect(await shared.getAttribute('data-coordination')).toBe('shared');
+        await station.screenshot('coordination-settings-en');
+        expect(await axeViolations(page)).toEqual([]);
+
+        // A second station joins the key: Test counts both, and so does the status bar.
+        const other = await secondStation();
+        try {
+          await section.getByRole('button', { name: en.coordination.test, exact: true }).click();
+          await section
+            .getByTestId('coordination-test-result')
+            .filter({ hasText: 'Stations active on this key: 2.' })
+            .waitFor();
+          await statusReads(page, sharedLine(2));
+        } finally {
+          await other.close();
+        }
+      },
+      stationOptions,
+      onSharedSandbox,
+    );
   });
 
   it('Redis lost: the status bar warns that the station runs on its share, and goes back to the shared line by itself', async () => {
@@ -188,6 +201,7 @@ describe('stations sharing one key through Redis, in a real browser', () => {
         async (core) => {
           // Saved before the window opens, as Settings would; the page opens once this station
           // has heard from Redis that two stations share the key.
+          await onSharedSandbox(core);
           await core.saveCoordination({ url: redis.url, ca: null });
           await until(
             'the station counts two stations on the key',
