@@ -78,7 +78,7 @@ describe('Stations sharing this key', () => {
   });
 
   it('keeps the address in coordination.json and the password only in the keychain; two stations on one key see each other', async () => {
-    const locked = await PrivateRedis.start({ password: 'warehouse-secret-9f3' });
+    const locked = await PrivateRedis.start({ password: 'warehouse%41secret-9f3' });
     try {
       const keychain = memoryKeychain();
       const a = await station({ keychain });
@@ -86,12 +86,12 @@ describe('Stations sharing this key', () => {
       await a.core.saveCoordination({
         url: locked.url,
         ca: null,
-        password: 'warehouse-secret-9f3',
+        password: 'warehouse%41secret-9f3',
       });
       await b.core.saveCoordination({
         url: locked.url,
         ca: null,
-        password: 'warehouse-secret-9f3',
+        password: 'warehouse%41secret-9f3',
       });
       await oneRequest(a.core);
       await oneRequest(b.core);
@@ -106,12 +106,12 @@ describe('Stations sharing this key', () => {
       });
       const file = readFileSync(join(a.dir, 'coordination.json'), 'utf8');
       expect(JSON.parse(file)).toEqual({ url: locked.url, ca: null });
-      expect(file).not.toContain('warehouse-secret');
-      expect(await keychain.get(COORDINATION_PASSWORD_ACCOUNT)).toBe('warehouse-secret-9f3');
+      expect(file).not.toContain('warehouse%41secret');
+      expect(await keychain.get(COORDINATION_PASSWORD_ACCOUNT)).toBe('warehouse%41secret-9f3');
       expect((await a.core.coordinationView()).passwordSet).toBe(true);
       // A failure that echoes the password leaves main with it masked.
-      const echoed = toAppError(new Error('AUTH warehouse-secret-9f3 failed'), a.core.redact);
-      expect(echoed.message).not.toContain('warehouse-secret-9f3');
+      const echoed = toAppError(new Error('AUTH warehouse%41secret-9f3 failed'), a.core.redact);
+      expect(echoed.message).not.toContain('warehouse%41secret-9f3');
       // Removing the password: the keychain forgets it, Redis then refuses and the station
       // says coordination is lost instead of failing its work.
       await a.core.saveCoordination({ url: locked.url, ca: null, password: null });

@@ -340,4 +340,25 @@ describe('SharedBudget', () => {
       await station.close();
     }
   });
+
+  it('on its own share, halves the share at each 429 (the others cannot be told) and takes the lowered ceiling along', async () => {
+    const w = open({ limit: 22, margin: 2, windowMs: 1000, extra: { ceilingStep: 2 } });
+    const a = w.station('a');
+    await Promise.all(Array.from({ length: 6 }, () => a.acquire('background')));
+    // A 429 in a window the station did not fill: the ceiling drops to 6 − 2 = 4.
+    await a.noteRateLimited(1);
+    await a.acquire('interactive');
+    expect(a.figures().effectiveLimit).toBe(4);
+    await redis.kill();
+    try {
+      // An idle station notices at its next heartbeat.
+      await until(() => a.state().coordination === 'lost', 'the fallback');
+      // Alone on the key: its share is the lowered ceiling (4), not the cap (20).
+      expect(a.state().share).toBe(4);
+      await a.noteRateLimited(1);
+      expect(a.state().share).toBe(2);
+    } finally {
+      await redis.restart();
+    }
+  });
 });

@@ -10,7 +10,7 @@ import {
 import type { CoordinationState } from '../../shared/status.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Keychain } from '../core/keychain.ts';
-import type { RequestBudget } from '../core/request-budget.ts';
+import type { CarriedSlot, RequestBudget } from '../core/request-budget.ts';
 import { SettingsFile } from '../core/settings-file.ts';
 import type { StationFs } from '../core/station-fs.ts';
 import {
@@ -127,7 +127,7 @@ export class Coordination {
   async budgetFor(
     environment: string,
     companyKey: string,
-    carried: number[] = [],
+    carried: CarriedSlot[] = [],
   ): Promise<RequestBudget | null> {
     const { url, ca } = this.file.get();
     if (url === null) return null;

@@ -34,7 +34,7 @@ end
  * after a 429 (hash value, at), 10 the background pacing cursor (ms), 11 the line of stations
  * with background work (zset station → place), 12 the line's counter.
  * ARGV: 1 lane 'i' | 'b', 2 station, 3 grantId, 4 cap (limit − margin), 5 windowMs,
- * 6 waiter marker TTL ms, 7 boot id the station knows, 8 boot id to use if none, 9 settle ms,
+ * 6 waiter marker TTL ms, 7 boot id the station knows, 8 boot id if INFO has no run_id, 9 settle ms,
  * 10 slots background leaves to interactive, 11 '1' when more of this lane wait at this station,
  * 12 poll ms (the retry hint when waiting on someone else rather than on a slot), 13 silent ms
  * (a station not heard of for this long may be cut off from Redis), 14 hold ms (how long a
@@ -54,11 +54,14 @@ local station = ARGV[2]
 
 -- A server that came back empty (no persistence) knows nothing of the last window. Stations
 -- must re-add their own recent grants before anyone is granted: 'resync' until they have.
+-- The server's life is its run_id (new at every start, also one that reloads an old snapshot:
+-- a window restored from minutes ago knows nothing of the grants since).
+local run = string.match(redis.call('INFO', 'server'), 'run_id:(%w+)') or ARGV[8]
 local boot = redis.call('GET', KEYS[6])
-if not boot then
-  redis.call('SET', KEYS[6], ARGV[8])
+if boot ~= run then
+  redis.call('SET', KEYS[6], run)
   redis.call('SET', KEYS[7], '1', 'PX', ARGV[9])
-  boot = ARGV[8]
+  boot = run
 end
 
 local hold = tonumber(ARGV[14])
@@ -87,7 +90,15 @@ if redis.call('ZSCORE', KEYS[1], ARGV[3]) then return reply('granted', 0) end
 local function mark(key, wait)
   local expiry = ttl + (wait or 0)
   redis.call('ZADD', key, now + expiry, station)
-  redis.call('PEXPIRE', key, math.ceil(expiry * 2))
+  -- Only ever lengthened: another station's marker may have to live longer than this one.
+  if redis.call('PTTL', key) < expiry * 2 then redis.call('PEXPIRE', key, math.ceil(expiry * 2)) end
+end
+-- The line's counter lives as long as the line is used (a counter that expired and restarted
+-- at 1 would put one station ahead of the whole line).
+local function next_place()
+  local place = redis.call('INCR', KEYS[12])
+  redis.call('PEXPIRE', KEYS[12], win * 10)
+  return place
 end
 local function wait_marked(key, wait)
   mark(key, wait)
@@ -123,8 +134,7 @@ else
   -- whole warehouse asking at every slot. A station that stopped asking (drained, or dead)
   -- leaves the line when its waiting marker expires.
   if not redis.call('ZSCORE', KEYS[11], station) then
-    redis.call('ZADD', KEYS[11], redis.call('INCR', KEYS[12]), station)
-    redis.call('PEXPIRE', KEYS[12], win * 10)
+    redis.call('ZADD', KEYS[11], next_place(), station)
   end
   redis.call('PEXPIRE', KEYS[11], win * 2)
   for _ = 1, 16 do
@@ -141,7 +151,7 @@ else
   local competing = redis.call('ZCARD', KEYS[4])
   if place == 0 and competing > 1 and redis.call('ZCARD', KEYS[8]) >= math.ceil(bcap / competing) then
     if redis.call('ZCARD', KEYS[11]) > 1 then
-      redis.call('ZADD', KEYS[11], redis.call('INCR', KEYS[12]), station)
+      redis.call('ZADD', KEYS[11], next_place(), station)
       place = redis.call('ZRANK', KEYS[11], station)
     end
   end
@@ -168,7 +178,7 @@ else
   end
   -- Granted below: to the end of the line, if this station has more to send.
   redis.call('ZREM', KEYS[11], station)
-  if ARGV[11] == '1' then redis.call('ZADD', KEYS[11], redis.call('INCR', KEYS[12]), station) end
+  if ARGV[11] == '1' then redis.call('ZADD', KEYS[11], next_place(), station) end
   redis.call('ZADD', KEYS[8], now, ARGV[3])
   redis.call('PEXPIRE', KEYS[8], win)
 end
@@ -182,8 +192,8 @@ return reply('granted', 0)
 
 /**
  * Re-adds this station's grants of the last window (made shared or on the local share) after
- * coordination was lost or the server came back empty. ZADD NX: a grant already there keeps its
- * time, so carrying twice counts nothing twice.
+ * coordination was lost or the server came back empty. A grant already there is only ever moved
+ * later (to its answer), so carrying twice counts nothing twice.
  * KEYS: 1 window, 2 this station's background grants.
  * ARGV: 1 windowMs, then triples grantId, age ms, lane 'i' | 'b'.
  */
@@ -191,11 +201,17 @@ export const CARRY = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local win = tonumber(ARGV[1])
+-- Added, or moved later (its answer came while Redis was away), never earlier: carrying twice
+-- counts nothing twice.
+local function later(key, at, id)
+  local old = redis.call('ZSCORE', key, id)
+  if not old or tonumber(old) < at then redis.call('ZADD', key, at, id) end
+end
 for i = 2, #ARGV, 3 do
   local at = now - tonumber(ARGV[i + 1])
   if at > now - win then
-    redis.call('ZADD', KEYS[1], 'NX', at, ARGV[i])
-    if ARGV[i + 2] == 'b' then redis.call('ZADD', KEYS[2], 'NX', at, ARGV[i]) end
+    later(KEYS[1], at, ARGV[i])
+    if ARGV[i + 2] == 'b' then later(KEYS[2], at, ARGV[i]) end
   end
 end
 redis.call('PEXPIRE', KEYS[1], win)

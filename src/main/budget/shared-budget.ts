@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { sleep, systemClock, type Clock } from '../core/clock.ts';
 import type { CoordinationState } from '../../shared/status.ts';
 import type { BudgetFigures, Lane, ReleaseSlot } from '../core/rate-budget.ts';
-import type { RequestBudget } from '../core/request-budget.ts';
+import type { CarriedSlot, RequestBudget } from '../core/request-budget.ts';
 import { CARRY, GRANT, HEARTBEAT, LEAVE, PAUSE, RELEASE } from './scripts.ts';
 
 export type { CoordinationState };
@@ -60,7 +60,7 @@ export interface SharedBudgetOptions {
    * Slots the budget this one replaces still counts (local times they count from): carried into
    * the shared window on first contact, so moving onto Redis cannot burst over the limit.
    */
-  carried?: number[];
+  carried?: CarriedSlot[];
   /** Stations assumed on the key until Redis first answers (default 10). */
   assumedStations?: number;
   /** PEM certificates to trust for rediss:// besides the system's (a warehouse's own CA). */
@@ -128,7 +128,8 @@ export const defaultHeartbeatMs = (windowMs: number) => Math.round(windowMs / 6)
 export function redisUrlWithPassword(url: string, password: string | undefined): string {
   if (!password) return url;
   const withPassword = new URL(url);
-  withPassword.password = password;
+  // ioredis decodes the URL's password: encoded whole, a "%" in it survives (and cannot throw).
+  withPassword.password = encodeURIComponent(password);
   return withPassword.toString();
 }
 
@@ -221,6 +222,9 @@ export class SharedBudget implements RequestBudget {
   private wake: AbortController | null = null;
   private closed = false;
   private retiring = false;
+  private lastAcquire = -Infinity;
+  /** Halved by each 429 met while coordination is lost (the others cannot be told); reset on rejoin. */
+  private lostCut = 1;
   private readonly listeners = new Set<(state: CoordinationState) => void>();
 
   constructor(options: SharedBudgetOptions) {
@@ -232,7 +236,7 @@ export class SharedBudget implements RequestBudget {
     this.reserve = options.interactiveReserve ?? 2;
     this.pollMs = options.pollMs ?? 100;
     this.waitTtlMs = options.waitTtlMs ?? Math.max(1000, this.pollMs * 4);
-    this.settleMs = options.settleMs ?? 1000;
+    this.settleMs = options.settleMs ?? 2000;
     this.heartbeatMs =
       options.heartbeatMs ?? Math.max(this.pollMs, defaultHeartbeatMs(this.windowMs));
     this.silentMs = options.silentMs ?? this.heartbeatMs * 3;
@@ -240,8 +244,10 @@ export class SharedBudget implements RequestBudget {
     this.ceilingStep = options.ceilingStep ?? Math.max(1, Math.ceil(this.limit / 20));
     this.capInForce = this.cap;
     this.stations = Math.max(1, options.assumedStations ?? 10);
-    for (const at of options.carried ?? []) {
-      this.recent.push({ id: randomUUID(), lane: 'background', at, answered: true });
+    // A slot keeps its id when it has one (it came from a budget on this same Redis: carrying it
+    // again moves nothing and counts nothing twice); the station's own budget's slots get one.
+    for (const { id, at } of options.carried ?? []) {
+      this.recent.push({ id: id ?? randomUUID(), lane: 'background', at, answered: true });
       this.needsCarry = true;
     }
     this.onGrant = options.onGrant;
@@ -270,7 +276,8 @@ export class SharedBudget implements RequestBudget {
       // Redis that is gone, and no command is replayed later behind its back.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      retryStrategy: () => this.probeMs(),
+      // Reconnects well within the settle time a Redis that came back empty holds everyone for.
+      retryStrategy: () => Math.max(10, Math.min(this.probeMs(), Math.round(this.settleMs / 2))),
       lazyConnect: false,
       ...tlsOptions(options.url, options.ca),
     });
@@ -285,6 +292,22 @@ export class SharedBudget implements RequestBudget {
     });
     // Connection errors surface as failed commands (and the fallback); the event is only noise.
     this.redis.on('error', () => undefined);
+    // Connected again (Redis restarted, or the network came back): re-add this station's grants
+    // of the last window at once, not at its next request, which may be a long sleep away; a
+    // Redis that came back empty holds everyone for the settle time while stations do this.
+    let readyBefore = false;
+    this.redis.on('ready', () => {
+      if (!readyBefore) {
+        readyBefore = true;
+        return;
+      }
+      this.needsCarry = true;
+      this.carry().then(
+        () => this.rejoin(),
+        () => undefined,
+      );
+      this.kick();
+    });
     void this.connected.then(() => this.beat());
   }
 
@@ -322,20 +345,35 @@ export class SharedBudget implements RequestBudget {
    * Replaced (the settings changed): what already waits here is still granted here, then the
    * connection closes. Nothing queued is rejected, so no request fails for a settings change.
    */
-  recentSlots(): number[] {
+  recentSlots(): CarriedSlot[] {
     const now = this.clock.now();
-    return this.recent.filter((r) => r.at > now - this.windowMs).map((r) => r.at);
+    return this.recent
+      .filter((r) => !r.answered || r.at > now - this.windowMs)
+      .map((r) => ({ id: r.id, at: r.answered ? r.at : now }));
   }
 
+  /**
+   * Replaced (the settings changed): what waits here is still granted here, and requests in
+   * flight may come back for a retry (a 429, a 5xx): the budget stays open for a window after
+   * its queue last ran dry, then closes.
+   */
   retire(): void {
+    if (this.retiring || this.closed) return;
     this.retiring = true;
-    if (!this.head()) void this.close();
+    const check = () => {
+      if (this.closed) return;
+      if (this.head() || this.clock.now() - this.lastAcquire < this.windowMs)
+        this.clock.setTimeout(check, this.windowMs);
+      else void this.close();
+    };
+    this.clock.setTimeout(check, this.windowMs);
   }
 
   /** Resolves when the request may be sent; the slot counts from the grant for one window. */
   acquire(lane: Lane, signal?: AbortSignal): Promise<ReleaseSlot> {
     if (this.closed) return Promise.reject(new Error('budget closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
+    this.lastAcquire = this.clock.now();
     return new Promise<ReleaseSlot>((resolve, reject) => {
       const waiter: Waiter = {
         lane,
@@ -357,8 +395,11 @@ export class SharedBudget implements RequestBudget {
   /** A 429 from the service: pause here at once, and every station through Redis. */
   async noteRateLimited(retryAfterSeconds: number): Promise<void> {
     const ms = Math.max(1, retryAfterSeconds) * 1000;
+    const alreadyPaused = this.clock.now() < this.localPauseUntil;
     this.localPauseUntil = Math.max(this.localPauseUntil, this.clock.now() + ms);
     this.rateLimitedTotal += 1;
+    // On its own share, the station backs off by itself: its share halves with each pause.
+    if (this.coordination === 'lost' && !alreadyPaused) this.lostCut /= 2;
     this.publish();
     try {
       const [, lowered] = (await this.script(
@@ -427,7 +468,8 @@ export class SharedBudget implements RequestBudget {
 
   /** Never the whole limit: the station's part of the cap among the stations last seen. */
   private share(): number {
-    return Math.max(1, Math.floor(this.cap / Math.max(1, this.stations)));
+    const cap = Math.min(this.cap, this.capInForce);
+    return Math.max(1, Math.floor((cap * this.lostCut) / Math.max(1, this.stations)));
   }
 
   private head(): Waiter | undefined {
@@ -452,7 +494,6 @@ export class SharedBudget implements RequestBudget {
       this.pumping = false;
       // Something arrived between the loop's last look and its end.
       if (!this.closed && this.head()) this.pump();
-      else if (this.retiring) void this.close();
     });
   }
 
@@ -461,14 +502,19 @@ export class SharedBudget implements RequestBudget {
     while (!this.closed) {
       const waiter = this.head();
       if (!waiter) return;
+      // Made before asking: a scan that arrives while Redis answers wakes the sleep below.
+      const wake = new AbortController();
+      this.wake = wake;
       const waitMs = await this.attempt(waiter);
-      if (waitMs === 0) continue;
-      this.wake = new AbortController();
+      if (waitMs === 0 || wake.signal.aborted) {
+        this.wake = null;
+        continue;
+      }
       try {
         // The script says how long: until the slot this station is owed frees, or a poll while
         // someone else is ahead. A new waiter here (maybe interactive), a 429 or close() wakes
         // it early.
-        await sleep(this.clock, Math.min(waitMs, this.windowMs), this.wake.signal);
+        await sleep(this.clock, Math.min(waitMs, this.windowMs), wake.signal);
       } catch {
         // Woken early: a new waiter (maybe interactive), a 429, or close().
       }
@@ -564,17 +610,25 @@ export class SharedBudget implements RequestBudget {
   private attemptLocal(waiter: Waiter): number {
     const now = this.clock.now();
     this.recent = this.recent.filter((r) => r.at > now - this.windowMs);
-    const share = this.share();
+    // Never sleep past the next try of Redis: a blip must not hold the station for a window.
+    const untilProbe = Math.max(1, this.nextProbeAt - now);
+    // One slot of the share stays free for an operator's scan.
+    const share = waiter.lane === 'interactive' ? this.share() : Math.max(1, this.share() - 1);
     if (this.recent.length >= share) {
       const oldest = this.recent[this.recent.length - share];
-      return oldest ? Math.max(1, oldest.at + this.windowMs - now) : this.pollMs;
+      const wait = oldest ? Math.max(1, oldest.at + this.windowMs - now) : this.pollMs;
+      return Math.min(wait, untilProbe);
     }
     if (now < this.lostAt + this.windowMs) {
       const since = this.recent.filter((r) => r.at >= this.lostAt).length;
       const free = Math.floor(this.margin / Math.max(1, this.stations));
-      if (since >= free) return Math.max(1, this.lostAt + this.windowMs - now);
+      if (since >= free)
+        return Math.min(Math.max(1, this.lostAt + this.windowMs - now), untilProbe);
     }
     this.grant(waiter, 'local', now + this.offset);
+    // Re-added to the shared window at the next carry (set here, not only on the loss: a carry
+    // in flight right now would not include it).
+    this.needsCarry = true;
     return 0;
   }
 
@@ -606,7 +660,12 @@ export class SharedBudget implements RequestBudget {
     if (entry.answered) return;
     entry.answered = true;
     entry.at = this.clock.now();
-    if (this.closed || this.coordination !== 'shared') return;
+    if (this.closed) return;
+    if (this.coordination !== 'shared') {
+      // The carry at the rejoin moves the entry to this answer (CARRY only moves entries later).
+      this.needsCarry = true;
+      return;
+    }
     this.script(
       RELEASE,
       [this.keys.window, this.keys.mine],
@@ -691,8 +750,13 @@ export class SharedBudget implements RequestBudget {
     for (const r of this.recent) {
       args.push(r.id, String(now - r.at), r.lane === 'interactive' ? 'i' : 'b');
     }
-    await this.script(CARRY, [this.keys.window, this.keys.mine], args);
     this.needsCarry = false;
+    try {
+      await this.script(CARRY, [this.keys.window, this.keys.mine], args);
+    } catch (error) {
+      this.needsCarry = true;
+      throw error;
+    }
   }
 
   private lose(): void {
@@ -731,6 +795,7 @@ export class SharedBudget implements RequestBudget {
   private rejoin(): void {
     if (this.coordination === 'shared') return;
     this.coordination = 'shared';
+    this.lostCut = 1;
     this.publish();
     this.kick();
   }

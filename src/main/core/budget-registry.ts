@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import { CompanyBudget, type BudgetOptions } from './rate-budget.ts';
-import type { RequestBudget } from './request-budget.ts';
+import type { CarriedSlot, RequestBudget } from './request-budget.ts';
 
 /** Builds the budget shared with the warehouse's other stations, or null to budget alone. */
 export type SharedBudgetSource = (
   environment: string,
   companyKey: string,
-  carried: number[],
+  carried: CarriedSlot[],
 ) => Promise<RequestBudget | null>;
 
 /**
@@ -19,7 +19,9 @@ export type SharedBudgetSource = (
 export class BudgetRegistry {
   private readonly budgets = new Map<string, Promise<RequestBudget>>();
   /** Budgets replaced by a settings change, by company: their recent slots seed the new ones. */
-  private retired = new Map<string, Promise<RequestBudget>>();
+  private readonly retired = new Map<string, Promise<RequestBudget>>();
+  /** Every budget ever retired, until disposed: closing the station closes them too. */
+  private readonly draining = new Set<Promise<RequestBudget>>();
   private readonly options: Omit<BudgetOptions, 'clock'>;
   private readonly clock: Clock;
   private readonly shared: SharedBudgetSource;
@@ -61,14 +63,21 @@ export class BudgetRegistry {
    * ones grant what already waits on them and then let go (nothing queued fails).
    */
   retireAll(): void {
-    this.retired = new Map(this.budgets);
+    // Budgets retired before and not yet taken over stay: their slots still count.
+    for (const [id, budget] of this.budgets) this.retired.set(id, budget);
+    for (const budget of this.budgets.values()) {
+      this.draining.add(budget);
+      void budget.then((b) => b.retire?.());
+    }
     this.budgets.clear();
-    for (const budget of this.retired.values()) void budget.then((b) => b.retire?.());
   }
 
   async dispose(): Promise<void> {
-    const all = [...this.budgets.values()];
+    // The retired ones too: one may still be draining, with its connection and timers.
+    const all = [...new Set([...this.budgets.values(), ...this.draining])];
     this.budgets.clear();
+    this.retired.clear();
+    this.draining.clear();
     await Promise.all(all.map(async (budget) => (await budget).dispose()));
   }
 }

@@ -61,7 +61,7 @@ export interface BudgetOptions {
    * left the warehouse's Redis, and what it sent through it in the last window still counts at
    * the service.
    */
-  carried?: number[];
+  carried?: { at: number }[];
 }
 
 export interface BudgetFigures {
@@ -165,15 +165,16 @@ export class CompanyBudget {
     this.burstFraction = options.burstFraction ?? 0.5;
     this.effective = this.limit;
     this.lastAdjust = this.clock.now();
-    for (const at of options.carried ?? []) this.grants.push({ grantedAt: at, doneAt: at });
+    for (const { at } of options.carried ?? []) this.grants.push({ grantedAt: at, doneAt: at });
   }
 
   /** When each slot still counted began counting (a request in flight: from now, at the least). */
-  recentSlots(): number[] {
+  recentSlots(): { at: number }[] {
     const now = this.clock.now();
     return this.grants
       .map((g) => (g.doneAt === Infinity ? now : g.doneAt))
-      .filter((at) => at > now - this.windowMs);
+      .filter((at) => at > now - this.windowMs)
+      .map((at) => ({ at }));
   }
 
   /** Resolves when the request may be sent, with the function to call when its answer arrives. */

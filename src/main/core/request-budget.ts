@@ -24,7 +24,13 @@ export interface RequestBudget {
    * takes over from this one (the station joined or left the warehouse's Redis) starts with
    * them, so the switch cannot burst over the limit.
    */
-  recentSlots?(): number[];
+  recentSlots?(): CarriedSlot[];
   /** Rejects what still waits; the budget is not used again (resolves once let go of). */
   dispose(reason?: unknown): void | Promise<void>;
+}
+
+/** A slot carried from the budget being replaced: its id when it had one, the local time it counts from. */
+export interface CarriedSlot {
+  id?: string;
+  at: number;
 }
