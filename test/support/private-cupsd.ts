@@ -18,9 +18,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 /** A command from cups-daemon / cups-client: in /usr/sbin, which a non-root PATH may lack. */
 export function cupsCommand(name: string): string {
@@ -34,15 +34,6 @@ export function cupsCommand(name: string): string {
     }
   }
   return name;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no TCP port');
-  return address.port;
 }
 
 export interface CommandResult {

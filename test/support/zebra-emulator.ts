@@ -8,6 +8,7 @@
 //
 // It listens on 127.0.0.1, port 0 (the system picks), and is stopped by its handle: close().
 import { createServer, type Server, type Socket } from 'node:net';
+import { freePort } from './free-port.ts';
 
 export interface ZebraFlags {
   paperOut: boolean;
@@ -246,11 +247,6 @@ export const isStatusOnly = (record: ConnectionRecord): boolean =>
   /^(~hs|~hi)+$/i.test(record.bytes.toString('latin1'));
 
 /** A loopback port nobody listens on (bound, then released): connecting is refused. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no TCP port');
-  return address.port;
+export function closedPort(): Promise<number> {
+  return freePort();
 }
