@@ -1,3 +1,5 @@
+import { packSentences } from './sections/pack.ts';
+import { scanSentences } from './sections/scan.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -669,6 +671,8 @@ export const en = {
       last_profile: 'The last profile cannot be deleted.',
     },
   },
+  scan: scanSentences.en,
+  pack: packSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

@@ -1,3 +1,5 @@
+import { packSentences } from './sections/pack.ts';
+import { scanSentences } from './sections/scan.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -681,4 +683,6 @@ export const es: Messages = {
       last_profile: 'No se puede eliminar el último perfil.',
     },
   },
+  scan: scanSentences.es,
+  pack: packSentences.es,
 };

@@ -1,3 +1,5 @@
+import { packSentences } from './sections/pack.ts';
+import { scanSentences } from './sections/scan.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -676,4 +678,6 @@ export const ptBR: Messages = {
       last_profile: 'O último perfil não pode ser excluído.',
     },
   },
+  scan: scanSentences['pt-BR'],
+  pack: packSentences['pt-BR'],
 };
