@@ -23,6 +23,8 @@ const { values } = parseArgs({
     limit: { type: 'string', default: '100' },
     /** Comma-separated sections to run (default: all): see SECTIONS */
     only: { type: 'string', default: '' },
+    /** The Labelary corpus for issue #32's rows (default ../shared/labelary; skipped if absent) */
+    labelary: { type: 'string' },
   },
 });
 const SECTIONS = [
@@ -894,6 +896,7 @@ if (wanted('faults')) {
 if (wanted('print')) await printing();
 if (wanted('zpl')) {
   zplEngine();
+  (await import('./bench/labelary.ts')).labelarySection(rows, results, values.labelary);
   await zplPreview();
 }
 if (wanted('renderer')) {
