@@ -1,5 +1,6 @@
 import { packSentences } from './sections/pack.ts';
 import { scanSentences } from './sections/scan.ts';
+import { packVerdictSentences } from './sections/pack-verdict.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -673,6 +674,7 @@ export const en = {
   },
   scan: scanSentences.en,
   pack: packSentences.en,
+  packVerdict: packVerdictSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

@@ -1,5 +1,6 @@
 import { packSentences } from './sections/pack.ts';
 import { scanSentences } from './sections/scan.ts';
+import { packVerdictSentences } from './sections/pack-verdict.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -685,4 +686,5 @@ export const es: Messages = {
   },
   scan: scanSentences.es,
   pack: packSentences.es,
+  packVerdict: packVerdictSentences.es,
 };

@@ -1,5 +1,6 @@
 import { packSentences } from './sections/pack.ts';
 import { scanSentences } from './sections/scan.ts';
+import { packVerdictSentences } from './sections/pack-verdict.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -680,4 +681,5 @@ export const ptBR: Messages = {
   },
   scan: scanSentences['pt-BR'],
   pack: packSentences['pt-BR'],
+  packVerdict: packVerdictSentences['pt-BR'],
 };

@@ -25,6 +25,13 @@ import type {
 } from '../printing.ts';
 
 import type {
+  BarcodeAlias,
+  PackAnswer,
+  PackSettings,
+  PackView,
+  ShortReason,
+} from '../pack/types.ts';
+import type {
   CoordinationInput,
   CoordinationTestResult,
   CoordinationView,
@@ -187,6 +194,32 @@ export interface InvokeChannels {
   saveCoordination: { input: CoordinationInput; output: CoordinationView };
   /** Connects with what the form holds: latency, server, stations active on this key. */
   testCoordination: { input: CoordinationInput; output: CoordinationTestResult };
+  /**
+   * Opens the order for a verified pack, or resumes the pack already open for it: the order,
+   * its products and its lots by batch and expiry are read once and kept with the pack.
+   */
+  openPack: { input: { orderId: string; expiryWarningDays: number }; output: PackView };
+  /** One scan as the wedge typed it: matched, judged and committed before the answer. */
+  packScan: { input: { packId: string; code: string }; output: PackView };
+  /** The packer's answer to the pack's prompt (or to the notes). */
+  answerPack: { input: { packId: string; answer: PackAnswer }; output: PackView };
+  /** Takes back the last counted scan (recorded as taken back). */
+  undoPackScan: { input: { packId: string }; output: PackView };
+  /** Commits the pack record, then marks the order packed and prints, as the settings say. */
+  finishPack: {
+    input: { packId: string; short?: { reason: ShortReason; text?: string } };
+    output: PackView;
+  };
+  /** Pack records as CSV or JSON, for one order or one local day (YYYY-MM-DD). */
+  exportPacks: {
+    input: { orderId?: string; day?: string; format: 'csv' | 'json' };
+    output: { fileName: string; text: string; count: number };
+  };
+  getPackSettings: { input: undefined; output: PackSettings };
+  savePackSettings: { input: PackSettings; output: PackSettings };
+  /** Settings → Barcode aliases: case and multi-pack codes kept on this station. */
+  getBarcodeAliases: { input: undefined; output: { aliases: BarcodeAlias[] } };
+  saveBarcodeAliases: { input: { aliases: BarcodeAlias[] }; output: { aliases: BarcodeAlias[] } };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -243,6 +276,16 @@ export const channels = {
   getCoordination: 'invoke',
   saveCoordination: 'invoke',
   testCoordination: 'invoke',
+  openPack: 'invoke',
+  packScan: 'invoke',
+  answerPack: 'invoke',
+  undoPackScan: 'invoke',
+  finishPack: 'invoke',
+  exportPacks: 'invoke',
+  getPackSettings: 'invoke',
+  savePackSettings: 'invoke',
+  getBarcodeAliases: 'invoke',
+  saveBarcodeAliases: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

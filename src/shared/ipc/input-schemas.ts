@@ -16,6 +16,12 @@ import {
 import { profileInputSchema } from '../profile.ts';
 import { coordinationInputSchema } from '../coordination.ts';
 import { printerSettingsSchema, printerTargetSchema, REPRINT_REASONS } from '../printing.ts';
+import {
+  barcodeAliasSchema,
+  LOT_REASONS,
+  packSettingsSchema,
+  SHORT_REASONS,
+} from '../pack/types.ts';
 import { safeDetails, type Redact } from '../details.ts';
 import type { AppError } from '../result.ts';
 import type { InvokeChannels, InvokeName } from './channels.ts';
@@ -238,6 +244,44 @@ const channelSchemas = {
   saveCoordination: coordinationInputSchema,
   testCoordination: coordinationInputSchema,
   discardPrint: z.object({ id: jobId }),
+  openPack: z.object({ orderId: id, expiryWarningDays: z.number().int().min(0).max(3650) }),
+  // Kept exactly as the wedge typed it (a GS1 group separator is ASCII 29): never trimmed here.
+  packScan: z.object({ packId: id, code: z.string().min(1).max(512) }),
+  answerPack: z.object({
+    packId: id,
+    answer: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('acknowledge') }),
+      z.object({ kind: z.literal('notes') }),
+      z.object({ kind: z.literal('lot'), lot: z.string().trim().min(1).max(64) }),
+      z.object({
+        kind: z.literal('reason'),
+        reason: z.enum(LOT_REASONS),
+        text: z.string().trim().max(500).optional(),
+      }),
+      z.object({ kind: z.literal('cancel') }),
+    ]),
+  }),
+  undoPackScan: z.object({ packId: id }),
+  finishPack: z.object({
+    packId: id,
+    short: z
+      .object({ reason: z.enum(SHORT_REASONS), text: z.string().trim().max(500).optional() })
+      .optional(),
+  }),
+  exportPacks: z
+    .object({
+      orderId: id.optional(),
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'is not a day (YYYY-MM-DD)')
+        .optional(),
+      format: z.enum(['csv', 'json']),
+    })
+    .refine((q) => q.orderId !== undefined || q.day !== undefined, 'needs an order or a day'),
+  getPackSettings: z.undefined(),
+  savePackSettings: packSettingsSchema,
+  getBarcodeAliases: z.undefined(),
+  saveBarcodeAliases: z.object({ aliases: z.array(barcodeAliasSchema).max(5_000) }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {
