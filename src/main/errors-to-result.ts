@@ -6,6 +6,7 @@ import { ProfileError } from './core/profile-store.ts';
 import { OutboxInputError } from './outbox/job-store.ts';
 import { PrintError } from './print/errors.ts';
 import { CoordinationError } from './budget/coordination-error.ts';
+import { PackError } from './pack/pack-error.ts';
 
 /**
  * What the window may learn about a failure: code, sentence key, safe detail. `redact` is
@@ -40,6 +41,14 @@ export function toAppError(error: unknown, redact: Redact): AppError {
     return {
       code: `coordination.${error.code}`,
       messageKey: `errors.coordination.${error.code}`,
+      message: redact(error.message),
+    };
+  }
+  if (error instanceof PackError) {
+    return {
+      code: `pack.${error.code}`,
+      messageKey: error.messageKey,
+      params: error.params,
       message: redact(error.message),
     };
   }

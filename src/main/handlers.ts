@@ -138,6 +138,18 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
         return core.coordinationView();
       }),
     testCoordination: (input) => asResult(() => core.testCoordination(input)),
+    openPack: ({ orderId, expiryWarningDays }) =>
+      asResult(() => core.packing.service.open(orderId, expiryWarningDays)),
+    packScan: ({ packId, code }) => asResult(() => core.packing.service.scan(packId, code)),
+    answerPack: ({ packId, answer }) => asResult(() => core.packing.service.answer(packId, answer)),
+    undoPackScan: ({ packId }) => asResult(() => core.packing.service.undo(packId)),
+    finishPack: ({ packId, short }) => asResult(() => core.packing.service.finish(packId, short)),
+    exportPacks: (query) => asResult(() => core.packing.export(query)),
+    getPackSettings: () => ok(core.packing.settings()),
+    savePackSettings: (settings) => asResult(() => core.packing.saveSettings(settings)),
+    getBarcodeAliases: () => ok({ aliases: core.packing.aliases() }),
+    saveBarcodeAliases: ({ aliases }) =>
+      asResult(async () => ({ aliases: await core.packing.saveAliases(aliases) })),
     lookupOrder: async ({ id }) => {
       const result = await asResult(async () => {
         const api = await core.api();
@@ -145,6 +157,7 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
           api.getOrder(id),
           api.queryTrackings({ order: id }),
         ]);
+        core.noteOrder(order);
         return { order, trackings: trackings.data, jobs: core.work.orderFiles(id) };
       });
       core.work.recordLookup(id, result.ok ? null : result.error);

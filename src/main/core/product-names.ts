@@ -2,7 +2,15 @@ import { ApiError } from '../api/errors.ts';
 
 /** The slice of the API client this needs (the budgeted client in the app, a stub in tests). */
 export interface ProductSource {
-  getProduct(sku: string): Promise<{ name: string }>;
+  getProduct(sku: string): Promise<ProductFacts>;
+}
+
+/** What the station keeps of a product: its name, and what a verified pack matches and weighs. */
+export interface ProductFacts {
+  name: string;
+  barcode?: string | undefined;
+  batch_controlled?: boolean | undefined;
+  weight_kg?: number | undefined;
 }
 
 /**
@@ -12,8 +20,8 @@ export interface ProductSource {
  * already in flight is shared rather than repeated.
  */
 export class ProductNames {
-  private readonly cache = new Map<string, { name: string | null; at: number }>();
-  private readonly inFlight = new Map<string, Promise<string | null | undefined>>();
+  private readonly cache = new Map<string, { product: ProductFacts | null; at: number }>();
+  private readonly inFlight = new Map<string, Promise<ProductFacts | null | undefined>>();
 
   private readonly now: () => number;
   private readonly ttlMs: number;
@@ -34,13 +42,46 @@ export class ProductNames {
     source: ProductSource,
     skus: readonly string[],
   ): Promise<Record<string, string | null>> {
+    const found = await this.products(profileId, source, skus);
+    const names: Record<string, string | null> = Object.create(null);
+    for (const [sku, product] of Object.entries(found)) names[sku] = product?.name ?? null;
+    return names;
+  }
+
+  /**
+   * Whole products by SKU, through the same cache as the names (a verified pack and the card
+   * never ask twice for one SKU): a product, `null` for an unknown SKU, absent on failure.
+   */
+  async products(
+    profileId: string,
+    source: ProductSource,
+    skus: readonly string[],
+  ): Promise<Record<string, ProductFacts | null>> {
     const unique = [...new Set(skus)];
     const found = await Promise.all(unique.map((sku) => this.one(profileId, source, sku)));
-    const names: Record<string, string | null> = Object.create(null);
+    const products: Record<string, ProductFacts | null> = Object.create(null);
     unique.forEach((sku, i) => {
-      if (found[i] !== undefined) names[sku] = found[i];
+      const product = found[i];
+      if (product !== undefined) products[sku] = product;
     });
-    return names;
+    return products;
+  }
+
+  /** How many of these SKUs would need a request now (not cached, or cached too long ago). */
+  uncached(profileId: string, skus: readonly string[]): number {
+    return [...new Set(skus)].filter((sku) => {
+      const cached = this.cache.get(`${profileId}\n${sku}`);
+      return !cached || this.now() - cached.at >= this.ttlMs;
+    }).length;
+  }
+
+  /** Every product this profile has cached (fresh or not): a pack recognises them all. */
+  known(profileId: string): Record<string, ProductFacts> {
+    const known: Record<string, ProductFacts> = Object.create(null);
+    for (const [key, entry] of this.cache)
+      if (key.startsWith(`${profileId}\n`) && entry.product)
+        known[key.slice(profileId.length + 1)] = entry.product;
+    return known;
   }
 
   /** A profile's key or service changed: what it said before may not hold. */
@@ -52,13 +93,19 @@ export class ProductNames {
   private one(profileId: string, source: ProductSource, sku: string) {
     const key = `${profileId}\n${sku}`;
     const cached = this.cache.get(key);
-    if (cached && this.now() - cached.at < this.ttlMs) return Promise.resolve(cached.name);
+    if (cached && this.now() - cached.at < this.ttlMs) return Promise.resolve(cached.product);
     const running = this.inFlight.get(key);
     if (running) return running;
     const lookup = source
       .getProduct(sku)
       .then(
-        (product) => this.keep(key, product.name),
+        (product) =>
+          this.keep(key, {
+            name: product.name,
+            barcode: product.barcode,
+            batch_controlled: product.batch_controlled,
+            weight_kg: product.weight_kg,
+          }),
         (error: unknown) =>
           error instanceof ApiError && error.status === 404 ? this.keep(key, null) : undefined,
       )
@@ -67,13 +114,13 @@ export class ProductNames {
     return lookup;
   }
 
-  private keep(key: string, name: string | null): string | null {
+  private keep(key: string, product: ProductFacts | null): ProductFacts | null {
     if (this.cache.size >= this.maxEntries) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
     this.cache.delete(key);
-    this.cache.set(key, { name, at: this.now() });
-    return name;
+    this.cache.set(key, { product, at: this.now() });
+    return product;
   }
 }

@@ -76,6 +76,9 @@ export const en = {
     paused_auth: 'The service refused the API key; sending is paused until the key is changed',
     retry_scheduled: '{{kind}} for {{subject}}: next try in {{seconds}} s',
     because: 'Reason: {{reason}}',
+    pack_opened: 'Packing of order {{order}} started',
+    pack_finished: 'Order {{order}} packed: {{units}} unit(s)',
+    pack_finished_short: 'Order {{order}} packed short: {{units}} unit(s), {{missing}} missing',
   },
   station: {
     scanLabel: 'Scan or type an order number',

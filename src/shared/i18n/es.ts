@@ -80,6 +80,10 @@ export const es: Messages = {
       'El servicio rechazó la clave de API; el envío está en pausa hasta que se cambie la clave',
     retry_scheduled: '{{kind}} de {{subject}}: próximo intento en {{seconds}} s',
     because: 'Motivo: {{reason}}',
+    pack_opened: 'Empaque del pedido {{order}} iniciado',
+    pack_finished: 'Pedido {{order}} empacado: {{units}} unidad(es)',
+    pack_finished_short:
+      'Pedido {{order}} empacado incompleto: {{units}} unidad(es), {{missing}} faltan',
   },
   station: {
     scanLabel: 'Escanee o escriba un número de pedido',

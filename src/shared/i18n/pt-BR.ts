@@ -79,6 +79,10 @@ export const ptBR: Messages = {
     paused_auth: 'O serviço recusou a chave de API; o envio está pausado até a chave ser trocada',
     retry_scheduled: '{{kind}} de {{subject}}: próxima tentativa em {{seconds}} s',
     because: 'Motivo: {{reason}}',
+    pack_opened: 'Embalagem do pedido {{order}} iniciada',
+    pack_finished: 'Pedido {{order}} embalado: {{units}} unidade(s)',
+    pack_finished_short:
+      'Pedido {{order}} embalado incompleto: {{units}} unidade(s), {{missing}} faltando',
   },
   station: {
     scanLabel: 'Bipe ou digite o número do pedido',

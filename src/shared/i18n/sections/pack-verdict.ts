@@ -32,6 +32,13 @@ export const packVerdictSentences = {
     finishedAlready: 'This pack is already finished.',
     answerUnexpected: 'There is no question waiting for that answer.',
     reasonNeedsText: 'Say in a few words why.',
+    answerFirst: 'Answer the question on screen first.',
+    print: {
+      noLabel: 'No label of this order is on this station to print.',
+      noPrinter: 'No label printer is set up: Settings → Printers.',
+      printedBefore: 'The label was printed before: print it again from the card, with a reason.',
+      notZpl: 'The label is not ZPL: print it from the carrier’s own tools.',
+    },
     errors: {
       not_found: 'That pack is not open on this station.',
       cannot_pack: 'Order {{order}} is {{status}}: it cannot be packed.',
@@ -66,6 +73,13 @@ export const packVerdictSentences = {
     finishedAlready: 'Esta embalagem já foi finalizada.',
     answerUnexpected: 'Não há pergunta esperando essa resposta.',
     reasonNeedsText: 'Diga em poucas palavras o porquê.',
+    answerFirst: 'Responda primeiro à pergunta na tela.',
+    print: {
+      noLabel: 'Nenhuma etiqueta deste pedido está nesta estação para imprimir.',
+      noPrinter: 'Nenhuma impressora de etiquetas configurada: Configurações → Impressoras.',
+      printedBefore: 'A etiqueta já foi impressa: imprima de novo pelo cartão, com um motivo.',
+      notZpl: 'A etiqueta não é ZPL: imprima-a pelas ferramentas da transportadora.',
+    },
     errors: {
       not_found: 'Essa embalagem não está aberta nesta estação.',
       cannot_pack: 'O pedido {{order}} está {{status}}: não pode ser embalado.',
@@ -101,6 +115,14 @@ export const packVerdictSentences = {
     finishedAlready: 'Este empaque ya está terminado.',
     answerUnexpected: 'No hay ninguna pregunta esperando esa respuesta.',
     reasonNeedsText: 'Diga en pocas palabras por qué.',
+    answerFirst: 'Responda primero a la pregunta en pantalla.',
+    print: {
+      noLabel: 'No hay en esta estación ninguna etiqueta de este pedido para imprimir.',
+      noPrinter: 'No hay impresora de etiquetas configurada: Ajustes → Impresoras.',
+      printedBefore:
+        'La etiqueta ya se imprimió: imprímala de nuevo desde la tarjeta, con un motivo.',
+      notZpl: 'La etiqueta no es ZPL: imprímala con las herramientas del transportista.',
+    },
     errors: {
       not_found: 'Ese empaque no está abierto en esta estación.',
       cannot_pack: 'El pedido {{order}} está {{status}}: no se puede empacar.',

@@ -1,0 +1,84 @@
+import type {
+  PackLine,
+  PackPrompt,
+  PackSettings,
+  PackVerdict,
+  PackView,
+} from '../../shared/pack/types.ts';
+import { lotState } from './lots.ts';
+import { unitsOf, type PackEvent, type PackRow } from './pack-store.ts';
+
+/** The checklist as the window shows it, from the pack's rows and what waits in memory. */
+export function buildView(
+  row: PackRow,
+  events: readonly PackEvent[],
+  live: {
+    prompt: PackPrompt | null;
+    verdict: PackVerdict | null;
+    settings: PackSettings;
+    today: string;
+  },
+): PackView {
+  const { order, products } = row.snapshot;
+  const units = unitsOf(events);
+  const lines = new Map<string, PackLine>();
+  for (const item of order.items) {
+    const known = lines.get(item.sku);
+    if (known) {
+      known.expected += item.quantity;
+      continue;
+    }
+    const product = products[item.sku];
+    lines.set(item.sku, {
+      sku: item.sku,
+      name: product?.name ?? null,
+      barcode: product?.barcode ?? null,
+      expected: item.quantity,
+      scanned: 0,
+      batchControlled: product?.batchControlled ?? false,
+      weightKg: product?.weightKg ?? null,
+      lots: [],
+    });
+  }
+  for (const unit of units) {
+    const line = lines.get(unit.sku);
+    if (!line) continue;
+    line.scanned += unit.quantity;
+    if (unit.lot === null) continue;
+    const lot = line.lots.find((l) => l.lot === unit.lot);
+    if (lot) lot.quantity += unit.quantity;
+    else
+      line.lots.push({
+        lot: unit.lot,
+        expiry: unit.expiry,
+        quantity: unit.quantity,
+        state: lotState(unit.expiry, live.today, row.snapshot.expiryWarningDays),
+      });
+  }
+  const all = [...lines.values()];
+  const finished = row.status !== 'open';
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    warehouse: order.warehouse,
+    notes: order.notes,
+    notesAcknowledged: !order.notes || events.some((e) => e.kind === 'notes'),
+    lines: all,
+    units,
+    prompt: finished ? null : live.prompt,
+    verdict: live.verdict,
+    status: row.status,
+    complete: all.every((line) => line.scanned >= line.expected),
+    lotsUnread: row.snapshot.lotsUnread,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    finish: finished
+      ? {
+          statusJobId: row.statusJobId,
+          printJobId: row.printJobId,
+          printProblem: row.printProblem,
+        }
+      : null,
+    settings: live.settings,
+  };
+}

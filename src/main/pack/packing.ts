@@ -1,0 +1,120 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { z } from 'zod';
+import type { MessageKey } from '../../shared/i18n/message-key.ts';
+import {
+  barcodeAliasSchema,
+  DEFAULT_PACK_SETTINGS,
+  packSettingsSchema,
+  type BarcodeAlias,
+  type PackSettings,
+} from '../../shared/pack/types.ts';
+import type { Clock } from '../core/clock.ts';
+import type { ProductFacts } from '../core/product-names.ts';
+import { SettingsFile } from '../core/settings-file.ts';
+import type { StationFs } from '../core/station-fs.ts';
+import { exportPacks } from './pack-export.ts';
+import { PackService, type PackSource } from './pack-service.ts';
+import { PackStore } from './pack-store.ts';
+
+const aliasFileSchema = z.object({ aliases: z.array(barcodeAliasSchema).max(5_000) });
+
+export interface PackingOptions {
+  dataDir: string;
+  db: DatabaseSync;
+  clock: Clock;
+  fs: StationFs;
+  newId: () => string;
+  station: () => string;
+  account: () => string;
+  profileId: () => string;
+  source: () => Promise<PackSource>;
+  knownProducts: () => Record<string, ProductFacts>;
+  markPacked: (orderId: string) => string;
+  printLabel: (orderId: string) => { jobId: string } | { problem: MessageKey };
+  record: (entry: {
+    event: string;
+    messageKey: MessageKey;
+    params: Record<string, string | number>;
+    message: string;
+  }) => void;
+}
+
+/**
+ * The station's verified packs: their store, the service that judges scans, and the two settings
+ * files (pack.json, aliases.json) in the data folder. The core builds one; handlers call it.
+ */
+export class Packing {
+  readonly store: PackStore;
+  readonly service: PackService;
+  private readonly settingsFile: SettingsFile<typeof packSettingsSchema>;
+  private readonly aliasFile: SettingsFile<typeof aliasFileSchema>;
+  private readonly o: PackingOptions;
+
+  constructor(options: PackingOptions) {
+    this.o = options;
+    const now = () => new Date(options.clock.now());
+    this.settingsFile = new SettingsFile({
+      dataDir: options.dataDir,
+      name: 'pack.json',
+      schema: packSettingsSchema,
+      defaults: DEFAULT_PACK_SETTINGS,
+      now,
+      fs: options.fs,
+    });
+    this.aliasFile = new SettingsFile({
+      dataDir: options.dataDir,
+      name: 'aliases.json',
+      schema: aliasFileSchema,
+      defaults: { aliases: [] },
+      now,
+      fs: options.fs,
+    });
+    this.store = new PackStore(options.db);
+    this.service = new PackService({
+      store: this.store,
+      clock: options.clock,
+      newId: options.newId,
+      station: options.station,
+      account: options.account,
+      profileId: options.profileId,
+      source: options.source,
+      settings: () => this.settingsFile.get(),
+      aliases: () => this.aliasFile.get().aliases,
+      knownProducts: options.knownProducts,
+      markPacked: options.markPacked,
+      printLabel: options.printLabel,
+      record: options.record,
+    });
+  }
+
+  /** Damaged settings files set aside at start (the station started on the defaults). */
+  get recoveredFrom(): string[] {
+    return [this.settingsFile.recoveredFrom, this.aliasFile.recoveredFrom].filter(
+      (file): file is string => file !== null,
+    );
+  }
+
+  settings(): PackSettings {
+    return this.settingsFile.get();
+  }
+
+  saveSettings(input: PackSettings): Promise<PackSettings> {
+    return this.settingsFile.save(input);
+  }
+
+  aliases(): BarcodeAlias[] {
+    return this.aliasFile.get().aliases;
+  }
+
+  /** Keeps the aliases; a second alias with the same code replaces the first. */
+  async saveAliases(aliases: readonly BarcodeAlias[]): Promise<BarcodeAlias[]> {
+    const unique = new Map(aliases.map((alias) => [alias.alias, alias]));
+    const saved = await this.aliasFile.save({ aliases: [...unique.values()] });
+    this.service.aliasesChanged();
+    return saved.aliases;
+  }
+
+  export(query: { orderId?: string; day?: string; format: 'csv' | 'json' }) {
+    return exportPacks(this.store, { ...query, profileId: this.o.profileId() });
+  }
+}
