@@ -5,7 +5,7 @@ import { StatusBar } from './app/StatusBar.tsx';
 import { OutboxNotices } from './features/outbox/OutboxNotices.tsx';
 import { StationScreen } from './features/station/StationScreen.tsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { useBridge, useOutbox, usePrint, useStation, useStatus } from './app/context.tsx';
+import { useBridge, useOutbox, usePack, usePrint, useStation, useStatus } from './app/context.tsx';
 import { invalidateForOutbox, invalidateForPrinting } from './app/queries.ts';
 import { NavigationProvider, SCREENS, type Screen, type Section } from './app/navigation.tsx';
 
@@ -61,6 +61,9 @@ export function App() {
   // The order card follows its files through the outbox, whichever screen is open meanwhile.
   const followStation = useStation((s) => s.follow);
   useEffect(() => followStation(), [followStation]);
+  // A finished pack's "mark packed" job, followed the same way.
+  const followPack = usePack((s) => s.follow);
+  useEffect(() => followPack(), [followPack]);
   // A delivered job makes the reads it changes stale; a switch of profile makes all of them so.
   const bridge = useBridge();
   const queryClient = useQueryClient();

@@ -11,6 +11,8 @@ import type { createOrdersStore } from '../features/orders/orders-store.ts';
 import type { createOutboxStore } from '../features/outbox/outbox-store.ts';
 import type { createSettingsStore } from '../features/settings/settings-store.ts';
 import type { createStationStore } from '../features/station/station-store.ts';
+import type { createPackStore } from '../features/station/pack/pack-store.ts';
+import type { createPackingStore } from '../features/settings/packing-store.ts';
 import type { createStatusStore } from './status-store.ts';
 import type { createPrintStore } from './print-store.ts';
 import type { createPrinterStore } from '../features/settings/printer-store.ts';
@@ -19,6 +21,8 @@ import type { createCoordinationStore } from '../features/settings/coordination-
 export interface Stores {
   status: ReturnType<typeof createStatusStore>;
   station: ReturnType<typeof createStationStore>;
+  /** The verified pack of the order on the Station's card. */
+  pack: ReturnType<typeof createPackStore>;
   settings: ReturnType<typeof createSettingsStore>;
   outbox: ReturnType<typeof createOutboxStore>;
   inventory: ReturnType<typeof createInventoryStore>;
@@ -32,6 +36,8 @@ export interface Stores {
   printer: ReturnType<typeof createPrinterStore>;
   /** Settings → "Stations sharing this key": save and test the warehouse's Redis. */
   coordination: ReturnType<typeof createCoordinationStore>;
+  /** Settings → Packing and Barcode aliases: what the Save presses did. */
+  packing: ReturnType<typeof createPackingStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -91,6 +97,10 @@ function storeHook<S>(of: (stores: Stores) => StoreApi<S>) {
 
 export const useStatus = storeHook((s) => s.status);
 export const useStation = storeHook((s) => s.station);
+export const usePack = storeHook((s) => s.pack);
+/** The pack store itself, for key handlers that must read its newest state when a key comes. */
+export const usePackStore = () => useStores().pack;
+export const usePacking = storeHook((s) => s.packing);
 export const useSettings = storeHook((s) => s.settings);
 export const useOutbox = storeHook((s) => s.outbox);
 export const useInventory = storeHook((s) => s.inventory);

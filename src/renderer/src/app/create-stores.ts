@@ -17,6 +17,8 @@ import { createSettingsStore } from '../features/settings/settings-store.ts';
 import { createPrinterStore } from '../features/settings/printer-store.ts';
 import { createCoordinationStore } from '../features/settings/coordination-store.ts';
 import { createStationStore } from '../features/station/station-store.ts';
+import { createPackStore } from '../features/station/pack/pack-store.ts';
+import { createPackingStore } from '../features/settings/packing-store.ts';
 import { createStatusStore } from './status-store.ts';
 import { createPrintStore } from './print-store.ts';
 
@@ -34,12 +36,23 @@ export function createStores(
     now?: () => number;
   },
 ): Stores {
+  const inventory = createInventoryStore();
+  const pack = createPackStore(bridge, deps.sounds, () => inventory.getState().thresholdDays);
   return {
     status: createStatusStore(bridge),
-    station: createStationStore(bridge, deps.sounds, deps.checkFile, deps.queryClient, deps.now),
+    // A found order opens for packing (the pack store decides whether its status is packed).
+    station: createStationStore(
+      bridge,
+      deps.sounds,
+      deps.checkFile,
+      deps.queryClient,
+      deps.now,
+      (lookup) => void pack.getState().open(lookup.order.id, lookup.order.status),
+    ),
+    pack,
     settings: createSettingsStore(bridge),
     outbox: createOutboxStore(bridge),
-    inventory: createInventoryStore(),
+    inventory,
     orders: createOrdersStore(bridge, deps.queryClient),
     catalog: createCatalogStore(bridge),
     invoices: createInvoicesStore(bridge, deps.thumbnail, deps.checkFile),
@@ -47,5 +60,6 @@ export function createStores(
     print: createPrintStore(bridge),
     printer: createPrinterStore(bridge),
     coordination: createCoordinationStore(bridge),
+    packing: createPackingStore(bridge),
   };
 }

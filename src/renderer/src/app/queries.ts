@@ -59,6 +59,10 @@ export const queryKeys = {
   printerQueues: () => ['listPrinterQueues'] as const,
   /** The warehouse's Redis this station shares its key's budget through, if any. */
   coordination: () => ['getCoordination'] as const,
+  /** Settings → Packing: how a verified pack finishes on this station. */
+  packSettings: () => ['getPackSettings'] as const,
+  /** Settings → Barcode aliases: case and multi-pack codes kept on this station. */
+  barcodeAliases: () => ['getBarcodeAliases'] as const,
 } as const;
 
 /** Which reads a delivered job of each kind makes stale. */

@@ -19,6 +19,8 @@ import type { OrderLookup } from '../../../../shared/ipc/channels.ts';
 import type { JobState, JobView } from '../../../../shared/outbox.ts';
 import { usePrint, useStation } from '../../app/context.tsx';
 import { PrintFlow } from '../../app/PrintFlow.tsx';
+import type { PackView } from '../../../../shared/pack/types.ts';
+import { PackChecklist } from './pack/PackChecklist.tsx';
 
 const JOB_COLOR: Record<JobState, string> = {
   queued: 'blue',
@@ -223,17 +225,25 @@ export function OrderSummary({ lookup }: { lookup: OrderLookup }) {
   );
 }
 
-/** What goes in the box: product names (as the service knows them), SKUs, quantities, total. */
+/**
+ * What goes in the box: product names (as the service knows them), SKUs, quantities, total.
+ * While the order is being packed, the pack's checklist takes the table's place.
+ */
 export function OrderItems({
   lookup,
   names,
+  pack = null,
 }: {
   lookup: OrderLookup;
   names: Record<string, string | null>;
+  pack?: PackView | null;
 }) {
   const { t, i18n } = useTranslation();
   const { order, trackings } = lookup;
-  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const units = pack
+    ? pack.lines.reduce((sum, line) => sum + line.expected, 0)
+    : order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const scanned = pack?.lines.reduce((sum, line) => sum + line.scanned, 0) ?? 0;
   const tracking = trackings[0];
   const productName = (sku: string) => {
     const name = names[sku];
@@ -244,23 +254,34 @@ export function OrderItems({
     <Card withBorder padding="md" data-testid="order-items">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={4}>{t('station.items')}</Title>
-          <Text fw={700} data-testid="total-units">
-            {t('station.totalUnits', { count: units })}
-          </Text>
+          <Title order={4}>{t(pack ? 'pack.checklist' : 'station.items')}</Title>
+          <Group gap="md">
+            {pack && (
+              <Text fw={700} size="lg" data-testid="pack-progress">
+                {t('pack.progress', { scanned, expected: units })}
+              </Text>
+            )}
+            <Text fw={700} data-testid="total-units">
+              {t('station.totalUnits', { count: units })}
+            </Text>
+          </Group>
         </Group>
-        <Table striped fz="lg">
-          <TableHead labels={[t('station.product'), t('station.sku'), t('station.quantity')]} />
-          <Table.Tbody>
-            {order.items.map((item) => (
-              <Table.Tr key={item.sku}>
-                <Table.Td data-testid="item-name">{productName(item.sku)}</Table.Td>
-                <Table.Td>{item.sku}</Table.Td>
-                <Table.Td fw={700}>{item.quantity.toLocaleString(i18n.language)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        {pack ? (
+          <PackChecklist view={pack} names={names} />
+        ) : (
+          <Table striped fz="lg">
+            <TableHead labels={[t('station.product'), t('station.sku'), t('station.quantity')]} />
+            <Table.Tbody>
+              {order.items.map((item) => (
+                <Table.Tr key={item.sku}>
+                  <Table.Td data-testid="item-name">{productName(item.sku)}</Table.Td>
+                  <Table.Td>{item.sku}</Table.Td>
+                  <Table.Td fw={700}>{item.quantity.toLocaleString(i18n.language)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
         {tracking && (
           <Stack gap="xs" data-testid="tracking">
             <Title order={4}>

@@ -11,14 +11,17 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../ui/ErrorText.tsx';
 import { DropArea } from './DropArea.tsx';
 import { OrderItems, OrderSummary } from './OrderCard.tsx';
 import { ScanDetector } from './scan-detector.ts';
 import { ShortcutHelp } from './ShortcutHelp.tsx';
-import { useStation } from '../../app/context.tsx';
+import { usePack, useStation } from '../../app/context.tsx';
+import { PackActions } from './pack/PackActions.tsx';
+import { PackLockRegion, PackPanel } from './pack/PackPanel.tsx';
+import { usePackKeys } from './pack/use-pack-keys.ts';
 
 const isEditable = (el: Element | null) =>
   el instanceof HTMLElement &&
@@ -45,6 +48,19 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
   ]);
   const [value, setValue] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  const pack = usePack(['view', 'aside']);
+  const packKeys = usePackKeys(now);
+  const { onKey: packKey, acknowledgesElsewhere, store: packStore } = packKeys;
+  const locked = pack.view?.prompt?.kind === 'lock' && !pack.aside;
+  /** A scan goes to the open pack, or looks an order up when no pack takes it. */
+  const route = useCallback(
+    (code: string) => {
+      const state = packStore.getState();
+      if (state.takesScans()) void state.scan(code);
+      else void lookup(code);
+    },
+    [packStore, lookup],
+  );
   const detector = useRef(new ScanDetector());
   // The scan field takes the focus back shortly after losing it; the pending return must not
   // outlive the screen.
@@ -67,10 +83,22 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
   // verdict, an outbox event) must not pull the focus back from where the operator moved it.
   useEffect(() => input.current?.focus(), []);
 
+  // A question answered or a red screen released: the focus comes back to the scan field when
+  // it went nowhere (the question's list or dialog is gone).
+  const promptKind = pack.view?.prompt?.kind ?? null;
+  const status = pack.view?.status ?? null;
+  useEffect(() => {
+    const field = input.current;
+    const active = field?.ownerDocument.activeElement;
+    if (promptKind !== 'lot' && promptKind !== 'reason' && (!active || active === document.body))
+      field?.focus();
+  }, [promptKind, status]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const field = input.current;
       if (helpOpen.current) return;
+      if (packKey(event, field)) return;
       if (event.key === 'Escape' && event.target !== field) {
         field?.focus();
         return;
@@ -87,24 +115,43 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
       if (code) {
         event.preventDefault();
         setValue('');
-        void lookup(code);
+        route(code);
+        input.current?.focus();
+      } else if (event.key === 'Enter' && acknowledgesElsewhere()) {
+        event.preventDefault();
         input.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [lookup, now]);
+  }, [route, now, packKey, acknowledgesElsewhere]);
 
   const submit = () => {
+    // The open pack takes the field's Enter first (a scan, or an empty Enter that acknowledges).
+    if (packStore.getState().enter(value)) {
+      setValue('');
+      return;
+    }
     const id = value.trim();
     if (!id) return;
     setValue('');
     void lookup(id);
   };
 
-  const tone = failure ? 'red' : current ? 'green' : 'gray';
+  const tone = failure || locked ? 'red' : current ? 'green' : 'gray';
+  const labelJob = current?.lookup.jobs.find((job) => job.kind === 'label.upload') ?? null;
   return (
-    <Grid>
+    <Grid
+      data-testid="station"
+      data-locked={locked ? 'true' : 'false'}
+      // A red screen is red from edge to edge: a packer a step away sees it.
+      style={locked ? { background: 'var(--mantine-color-red-1)', borderRadius: 8 } : undefined}
+    >
+      {current && !failure && (
+        <Grid.Col span={12}>
+          <PackLockRegion orderId={current.id} />
+        </Grid.Col>
+      )}
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack>
           <TextInput
@@ -129,10 +176,16 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
               }, 150);
             }}
             styles={{ input: { borderWidth: 3, borderColor: `var(--mantine-color-${tone}-6)` } }}
+            // A locked screen still takes a scan: the acknowledgement barcode releases it.
             autoComplete="off"
             spellCheck={false}
             data-testid="scan-input"
           />
+          {packKeys.asideArmed && (
+            <Text role="status" fw={700} data-testid="pack-aside-hint">
+              {t('pack.aside.again')}
+            </Text>
+          )}
           <Group justify="flex-end" mt={-8}>
             <Button variant="subtle" size="xs" onClick={() => setHelp(true)}>
               {t('station.help.open')}
@@ -162,9 +215,15 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
               <VisuallyHidden role="status">
                 {t('station.found', { id: current.id })}
               </VisuallyHidden>
+              <PackPanel orderId={current.id} />
               <OrderSummary lookup={current.lookup} />
+              <PackActions orderId={current.id} labelJob={labelJob} />
               <DropArea />
-              <OrderItems lookup={current.lookup} names={current.names} />
+              <OrderItems
+                lookup={current.lookup}
+                names={current.names}
+                pack={pack.view?.orderId === current.id && !pack.aside ? pack.view : null}
+              />
             </>
           )}
         </Stack>

@@ -68,6 +68,8 @@ export const createStationStore = (
   checkFile: FileChecker,
   reads: Reads,
   now: () => number = Date.now,
+  /** An order was found: the verified pack opens it (or resumes its pack). */
+  onFound: (lookup: OrderLookup) => void = () => undefined,
 ) =>
   createStore<StationState>()((set, get) => {
     /** A job of the scanned order changed: the card shows its newest state. */
@@ -172,6 +174,7 @@ export const createStationStore = (
             recent,
           });
           sounds.play('success');
+          onFound(result.value);
           const skus = result.value.order.items.map((item) => item.sku).slice(0, 200);
           if (skus.length > 0)
             void reads

@@ -1,0 +1,199 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobView } from '../../../../../shared/outbox.ts';
+import { SHORT_REASONS, type PackView } from '../../../../../shared/pack/types.ts';
+import { downloadText } from '../../../ui/download.ts';
+import { usePack, usePrint } from '../../../app/context.tsx';
+import { ReasonChooser } from './ReasonChooser.tsx';
+
+/** The label.upload job the card knows for the order, to print the label again by. */
+export type LabelJob = Pick<JobView, 'id' | 'payload'>;
+
+const missingUnits = (view: PackView) =>
+  view.lines.reduce((sum, line) => sum + Math.max(0, line.expected - line.scanned), 0);
+
+/** Undo, set aside, finish and finish short, while the pack is open. */
+function OpenActions({ view }: { view: PackView }) {
+  const { t } = useTranslation();
+  const { undo, finish, setAside } = usePack(['undo', 'finish', 'setAside']);
+  const [shorting, setShorting] = useState(false);
+  const waiting = view.prompt !== null;
+  const canFinish = view.complete && !view.settings.autoFinish;
+  return (
+    <Stack gap="sm">
+      {canFinish && !waiting && (
+        <Text size="lg" fw={700} role="status" data-testid="pack-finish-hint">
+          {t('pack.finish.hint')}
+        </Text>
+      )}
+      <Group>
+        {canFinish && (
+          <Button
+            size="lg"
+            color="green"
+            disabled={waiting}
+            onClick={() => void finish()}
+            data-testid="pack-finish"
+          >
+            {t('pack.finish.button')}
+          </Button>
+        )}
+        <Button
+          size="md"
+          variant="light"
+          disabled={waiting || view.units.length === 0}
+          onClick={() => void undo()}
+          data-testid="pack-undo"
+        >
+          {t('pack.undo')}
+        </Button>
+        {!view.complete && (
+          <Button
+            size="md"
+            variant="light"
+            color="orange"
+            disabled={waiting}
+            onClick={() => setShorting(true)}
+            data-testid="pack-short"
+          >
+            {t('pack.short.open')}
+          </Button>
+        )}
+        <Button size="md" variant="subtle" onClick={setAside} data-testid="pack-aside-button">
+          {t('pack.aside.button')}
+        </Button>
+      </Group>
+      {shorting && !view.complete && (
+        <ReasonChooser
+          title={t('pack.short.title')}
+          body={t('pack.short.body', { count: missingUnits(view) })}
+          reasons={SHORT_REASONS}
+          confirmLabel={t('pack.short.confirm')}
+          testId="pack-short-dialog"
+          onChoose={(reason, text) => {
+            setShorting(false);
+            void finish({ reason, ...(text !== undefined ? { text } : {}) });
+          }}
+          onCancel={() => setShorting(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Done: the record is kept; what came of marking the order packed and printing its label. */
+function Finished({ view, labelJob }: { view: PackView; labelJob: LabelJob | null }) {
+  const { t, i18n } = useTranslation();
+  const statusJob = usePack((s) => s.statusJob);
+  const print = usePrint((s) => s.print);
+  const time = (ms: number) => new Date(ms).toLocaleTimeString(i18n.language);
+  const units = view.units.reduce((sum, unit) => sum + unit.quantity, 0);
+  const overrides = view.units.filter((unit) => unit.override).length;
+  const short = view.status === 'short';
+  const finish = view.finish;
+  const labelFile = labelJob && 'fileName' in labelJob.payload ? labelJob.payload.fileName : null;
+  return (
+    <Alert
+      color={short ? 'orange' : 'green'}
+      variant="light"
+      data-testid="pack-finished"
+      data-status={view.status}
+    >
+      <Stack gap="xs">
+        <Title order={2} c="dark.9">
+          {t(short ? 'pack.finished.short' : 'pack.finished.packed')}
+        </Title>
+        <Text size="lg" c="dark.9">
+          {t('pack.finished.summary', {
+            count: units,
+            start: time(view.startedAt),
+            end: time(view.finishedAt ?? view.startedAt),
+          })}
+          {overrides > 0 && ` ${t('pack.finished.overrides', { count: overrides })}`}
+        </Text>
+        {finish?.statusJobId && (
+          <Text
+            c="dark.9"
+            data-testid="pack-mark-packed"
+            data-state={statusJob?.state ?? 'waiting'}
+          >
+            {t(`pack.markPacked.${statusJob?.state ?? 'waiting'}`)}
+          </Text>
+        )}
+        {finish?.printJobId && <Text c="dark.9">{t('pack.finished.printQueued')}</Text>}
+        {finish?.printProblem && (
+          <Group role="alert" data-testid="pack-print-problem">
+            <Text c="red.9" fw={700}>
+              {t(finish.printProblem)}
+            </Text>
+            {labelJob && (
+              <Button
+                size="sm"
+                onClick={() =>
+                  void print(
+                    'station',
+                    { kind: 'job', jobId: labelJob.id },
+                    String(labelFile ?? labelJob.id),
+                  )
+                }
+              >
+                {t('pack.finished.printRetry')}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The pack record of the order, saved as CSV or JSON through a download. */
+function ExportButtons() {
+  const { t } = useTranslation();
+  const exportRecord = usePack((s) => s.exportRecord);
+  const [saved, setSaved] = useState<{ file: string; count: number } | null>(null);
+  const save = async (format: 'csv' | 'json') => {
+    const record = await exportRecord(format);
+    if (!record) return;
+    downloadText(
+      record.fileName,
+      record.text,
+      format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json;charset=utf-8',
+    );
+    setSaved({ file: record.fileName, count: record.count });
+  };
+  return (
+    <Stack gap={4}>
+      <Group>
+        <Button variant="default" onClick={() => void save('csv')} data-testid="pack-export-csv">
+          {t('pack.export.csv')}
+        </Button>
+        <Button variant="default" onClick={() => void save('json')} data-testid="pack-export-json">
+          {t('pack.export.json')}
+        </Button>
+      </Group>
+      {saved && (
+        <Text size="sm" role="status" data-testid="pack-export-done">
+          {t('pack.export.done', { file: saved.file, count: saved.count })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The pack's controls under the card's summary, for the order on the card only. */
+export function PackActions({ orderId, labelJob }: { orderId: string; labelJob: LabelJob | null }) {
+  const { view, aside } = usePack(['view', 'aside']);
+  if (!view || view.orderId !== orderId || aside) return null;
+  return (
+    <Stack gap="sm" data-testid="pack-actions">
+      {view.status === 'open' ? (
+        <OpenActions view={view} />
+      ) : (
+        <Finished view={view} labelJob={labelJob} />
+      )}
+      <ExportButtons />
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LotState, PackLine, PackView } from '../../../../../shared/pack/types.ts';
+import { TableHead } from '../../../ui/TableHead.tsx';
+
+/** A lot's look: amber for expiring, red for expired, grey for unknown; dark text on each. */
+const LOT_BACKGROUND: Record<LotState, string> = {
+  ok: 'var(--mantine-color-green-1)',
+  expiring: 'var(--mantine-color-yellow-3)',
+  expired: 'var(--mantine-color-red-2)',
+  unknown: 'var(--mantine-color-gray-3)',
+};
+
+const lineState = (line: PackLine) =>
+  line.scanned > line.expected ? 'over' : line.scanned === line.expected ? 'done' : 'open';
+
+/** The lots recorded so far for a line, each with its expiry and its state in words. */
+function LineLots({ line }: { line: PackLine }) {
+  const { t, i18n } = useTranslation();
+  if (!line.batchControlled) return <Text c="dimmed">{t('pack.none')}</Text>;
+  return (
+    <Stack gap={4}>
+      {line.lots.map((lot) => (
+        <Text
+          key={lot.lot}
+          component="span"
+          size="md"
+          px={6}
+          data-testid="pack-lot"
+          data-lot={lot.lot}
+          data-state={lot.state}
+          style={{
+            background: LOT_BACKGROUND[lot.state],
+            color: 'var(--mantine-color-dark-9)',
+            borderRadius: 4,
+            fontWeight: lot.state === 'ok' ? 400 : 700,
+          }}
+        >
+          {t('pack.lot', {
+            lot: lot.lot,
+            expiry: lot.expiry ?? t('pack.noExpiry'),
+            quantity: lot.quantity.toLocaleString(i18n.language),
+          })}{' '}
+          · {t(`pack.lotState.${lot.state}`)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The order's lines as the packer checks them: what each is, how many go in, how many were
+ * scanned, and which lots. A complete line is green, a line with too many says so in words.
+ */
+export function PackChecklist({
+  view,
+  names,
+}: {
+  view: PackView;
+  /** Names the window already read for the card (main's own name wins). */
+  names: Record<string, string | null>;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  return (
+    <Table fz="lg" data-testid="pack-checklist">
+      <TableHead
+        labels={[
+          t('station.product'),
+          t('station.sku'),
+          t('pack.barcode'),
+          t('pack.expected'),
+          t('pack.scanned'),
+          t('pack.lots'),
+        ]}
+      />
+      <Table.Tbody>
+        {view.lines.map((line) => {
+          const state = lineState(line);
+          return (
+            <Table.Tr
+              key={line.sku}
+              data-testid="pack-line"
+              data-sku={line.sku}
+              data-expected={line.expected}
+              data-scanned={line.scanned}
+              data-state={state}
+              bg={state === 'done' ? 'green.0' : state === 'over' ? 'red.0' : undefined}
+            >
+              <Table.Td data-testid="item-name">
+                {line.name ?? names[line.sku] ?? t('station.unknownProduct')}
+              </Table.Td>
+              <Table.Td>{line.sku}</Table.Td>
+              <Table.Td style={{ fontFamily: 'monospace' }}>
+                {line.barcode ?? t('pack.none')}
+              </Table.Td>
+              <Table.Td fw={700}>{number(line.expected)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={700} size="xl" data-testid="pack-line-scanned">
+                    {number(line.scanned)}
+                  </Text>
+                  {state !== 'open' && (
+                    <Text fw={700} c={state === 'done' ? 'green.9' : 'red.9'}>
+                      {t(state === 'done' ? 'pack.lineDone' : 'pack.lineOver')}
+                    </Text>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <LineLots line={line} />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
