@@ -9,6 +9,7 @@ import type {
 } from '../shared/api/types.ts';
 import { DEMO_COMPANIES } from './companies.ts';
 import { WAREHOUSES, type CompanyState, type SandboxState, type StockLot } from './model.ts';
+import { addPackingFixtures, productBarcode } from './seed-packing.ts';
 
 const DAY = 86_400_000;
 
@@ -119,13 +120,6 @@ const CARRIERS = ['Correios SEDEX', 'Correios PAC', 'Jadlog', 'Loggi', 'Total Ex
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** EAN-13 with Brazil's 789 prefix and a valid check digit. */
-function ean13(body9: number): string {
-  const digits = `789${String(body9).padStart(9, '0')}`;
-  const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return digits + String((10 - (sum % 10)) % 10);
-}
-
 function seedCompany(companyIndex: number, now: number): CompanyState {
   const rnd = prng(20251201 + companyIndex * 7919);
   const prefix = companyIndex === 0 ? 'ACM' : 'BLT';
@@ -139,7 +133,8 @@ function seedCompany(companyIndex: number, now: number): CompanyState {
       sku,
       name,
       description: `${name} — item de demonstração do sandbox.`,
-      barcode: ean13(companyIndex * 1_000_000 + 1000 + i),
+      // EAN-13 (Brazil's 789 prefix), or UPC-A for a few imported products.
+      barcode: productBarcode(companyIndex, i),
       unit_price: price,
       weight_kg: weight,
       dimensions: {
@@ -287,7 +282,7 @@ function seedCompany(companyIndex: number, now: number): CompanyState {
     };
   });
 
-  return {
+  const company: CompanyState = {
     products,
     inbounds,
     stock,
@@ -296,6 +291,9 @@ function seedCompany(companyIndex: number, now: number): CompanyState {
     nextInbound: inboundStatuses.length + 1,
     nextLabel: 1,
   };
+  // Last, and without the random sequence above: the catalogue's tail and the pack orders.
+  addPackingFixtures(company, companyIndex, now);
+  return company;
 }
 
 function seedHash(next: () => number): string {
