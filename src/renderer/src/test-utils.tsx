@@ -8,6 +8,7 @@ import type { JobView } from '../../shared/outbox.ts';
 import { DEFAULT_PRINTER_SETTINGS, type PrintJobView } from '../../shared/printing.ts';
 import type { StationStatus } from '../../shared/status.ts';
 import { DEFAULT_COORDINATION_SETTINGS } from '../../shared/coordination.ts';
+import { DEFAULT_PACK_SETTINGS } from '../../shared/pack/types.ts';
 import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider } from './app/context.tsx';
 import { createQueryClient } from './app/queries.ts';
@@ -110,6 +111,9 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
           recoveredFrom: null,
           state: null,
         }),
+      // Read by Settings → Packing and Barcode aliases: the defaults, no aliases.
+      getPackSettings: async () => ok(DEFAULT_PACK_SETTINGS),
+      getBarcodeAliases: async () => ok({ aliases: [] }),
       getAppInfo: async () =>
         ok({
           name: 'Packbench',

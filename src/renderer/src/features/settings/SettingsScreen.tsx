@@ -23,6 +23,8 @@ import { AboutSection } from './AboutSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { PrintersSection } from './PrintersSection.tsx';
 import { CoordinationSection } from './CoordinationSection.tsx';
+import { PackingSection } from './PackingSection.tsx';
+import { AliasesSection } from './AliasesSection.tsx';
 import type { Section } from '../../app/navigation.tsx';
 
 /**
@@ -107,6 +109,8 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
       <StationPreferences />
       <PrintersSection focused={section === 'printers'} />
       <CoordinationSection />
+      <PackingSection />
+      <AliasesSection />
       <AboutSection />
     </Stack>
   );

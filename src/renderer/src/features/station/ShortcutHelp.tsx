@@ -10,6 +10,15 @@ const SHORTCUTS = [
   ['?', 'help'],
 ] as const;
 
+/** The verified pack's keys (its sentences live with the pack's). */
+const PACK_SHORTCUTS = [
+  ['Enter', 'ack'],
+  ['F8 / Ctrl + Z', 'undo'],
+  ['Esc Esc', 'aside'],
+  ['↑ ↓ Enter', 'arrows'],
+  ['1 – 9', 'digits'],
+] as const;
+
 /** The station's keys, one line each; opened with `?` or the button under the scan field. */
 export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,6 +38,14 @@ export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: ()
                 <Kbd c="black">{keys}</Kbd>
               </Table.Td>
               <Table.Td>{t(`station.help.${what}`)}</Table.Td>
+            </Table.Tr>
+          ))}
+          {PACK_SHORTCUTS.map(([keys, what]) => (
+            <Table.Tr key={`pack-${what}`}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Kbd c="black">{keys}</Kbd>
+              </Table.Td>
+              <Table.Td>{t(`pack.help.${what}`)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

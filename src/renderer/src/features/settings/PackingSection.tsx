@@ -1,0 +1,119 @@
+import { Alert, Button, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { packSettingsSchema, type PackSettings } from '../../../../shared/pack/types.ts';
+import { useBridge, usePacking } from '../../app/context.tsx';
+import { queryKeys, readError, unwrap } from '../../app/queries.ts';
+import { ErrorText } from '../../ui/ErrorText.tsx';
+
+/** The form over the settings main keeps; Save sends all four. */
+function PackingForm({ settings }: { settings: PackSettings }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { busy, saveSettings } = usePacking(['busy', 'saveSettings']);
+  const [draft, setDraft] = useState({ ...settings, ackCode: settings.ackCode ?? '' });
+  const [invalid, setInvalid] = useState(false);
+  const save = async () => {
+    // An empty acknowledgement barcode means Enter only; anything else passes the shared rule.
+    const code = draft.ackCode.trim();
+    const checked = packSettingsSchema.safeParse({ ...draft, ackCode: code === '' ? null : code });
+    if (!checked.success) return setInvalid(true);
+    const kept = await saveSettings(checked.data);
+    if (kept) queryClient.setQueryData(queryKeys.packSettings(), kept);
+  };
+  const toggle = (key: 'autoFinish' | 'markPacked' | 'printLabel') => (checked: boolean) =>
+    setDraft({ ...draft, [key]: checked });
+  return (
+    <form
+      data-testid="packing-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="sm">
+        <Switch
+          size="lg"
+          label={t('pack.settings.autoFinish')}
+          description={t('pack.settings.autoFinishHint')}
+          checked={draft.autoFinish}
+          onChange={(e) => toggle('autoFinish')(e.currentTarget.checked)}
+          data-testid="packing-auto-finish"
+        />
+        <Switch
+          size="lg"
+          label={t('pack.settings.markPacked')}
+          description={t('pack.settings.markPackedHint')}
+          checked={draft.markPacked}
+          onChange={(e) => toggle('markPacked')(e.currentTarget.checked)}
+          data-testid="packing-mark-packed"
+        />
+        <Switch
+          size="lg"
+          label={t('pack.settings.printLabel')}
+          checked={draft.printLabel}
+          onChange={(e) => toggle('printLabel')(e.currentTarget.checked)}
+          data-testid="packing-print-label"
+        />
+        <TextInput
+          size="md"
+          maw={420}
+          label={t('pack.settings.ackCode')}
+          description={t('pack.settings.ackCodeHint')}
+          value={draft.ackCode}
+          error={invalid ? t('pack.settings.ackCodeInvalid') : undefined}
+          onChange={(e) => {
+            setDraft({ ...draft, ackCode: e.currentTarget.value });
+            setInvalid(false);
+          }}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="packing-ack-code"
+        />
+        <div>
+          <Button type="submit" size="md" loading={busy === 'settings'}>
+            {t('pack.settings.save')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}
+
+/** Settings → Packing: how a verified pack finishes on this station. */
+export function PackingSection() {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const read = useQuery({
+    queryKey: queryKeys.packSettings(),
+    queryFn: () => unwrap(bridge.getPackSettings()),
+  });
+  const readFailure = readError(read.error);
+  const { saved, error } = usePacking(['saved', 'error']);
+  return (
+    <Stack gap="sm" data-testid="packing">
+      <Title order={3} id="packing">
+        {t('pack.settings.title')}
+      </Title>
+      <Text size="sm">{t('pack.settings.intro')}</Text>
+      {readFailure && (
+        <Alert color="red" role="alert">
+          <ErrorText error={readFailure} />
+        </Alert>
+      )}
+      {read.isLoading && <Loader size="sm" />}
+      {read.data && <PackingForm settings={read.data} />}
+      {saved === 'settings' && (
+        <Alert color="green" role="status" data-testid="packing-saved">
+          {t('pack.settings.saved')}
+        </Alert>
+      )}
+      {error?.section === 'settings' && (
+        <Alert color="red" role="alert">
+          <ErrorText error={error.error} />
+        </Alert>
+      )}
+    </Stack>
+  );
+}
