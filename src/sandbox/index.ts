@@ -6,6 +6,8 @@ import { loadState, StateWriter } from './persistence.ts';
 import { seedState } from './seed.ts';
 import { buildSandboxServer } from './server.ts';
 
+export { BOLT_PACK_FIXTURES, PACK_FIXTURES } from './seed-packing.ts';
+
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
 
 export const sandboxOptionsSchema = z.object({

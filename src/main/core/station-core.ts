@@ -13,7 +13,9 @@ import type {
   StationStatus,
 } from '../../shared/status.ts';
 import {
+  BOLT_PACK_FIXTURES,
   DEMO_COMPANIES,
+  PACK_FIXTURES,
   startSandbox,
   type RunningSandbox,
   type SandboxOptions,
@@ -185,6 +187,11 @@ export class StationCore {
       profileId: () => this.profiles.active().id,
       source: () => this.packSource(),
       knownProducts: () => this.productNames.known(this.profiles.active().id),
+      // The sandbox's case codes work out of the box there, and only there.
+      builtInAliases: () =>
+        this.profiles.active().environment === 'sandbox'
+          ? [PACK_FIXTURES.caseAlias, BOLT_PACK_FIXTURES.caseAlias]
+          : [],
       markPacked: (orderId) =>
         this.work.submit({
           kind: 'order.update',

@@ -29,6 +29,8 @@ export interface PackingOptions {
   profileId: () => string;
   source: () => Promise<PackSource>;
   knownProducts: () => Record<string, ProductFacts>;
+  /** Aliases that come with the profile (the sandbox's demo case codes); the station's win. */
+  builtInAliases: () => BarcodeAlias[];
   markPacked: (orderId: string) => string;
   printLabel: (orderId: string) => { jobId: string } | { problem: MessageKey };
   record: (entry: {
@@ -79,7 +81,7 @@ export class Packing {
       profileId: options.profileId,
       source: options.source,
       settings: () => this.settingsFile.get(),
-      aliases: () => this.aliasFile.get().aliases,
+      aliases: () => [...options.builtInAliases(), ...this.aliasFile.get().aliases],
       knownProducts: options.knownProducts,
       markPacked: options.markPacked,
       printLabel: options.printLabel,
