@@ -7,6 +7,7 @@ import { warmUp } from './barcodes/index.ts';
 import { TextEngine, type Dpmm, type FontSources } from './fonts/index.ts';
 import { splitLabels, tokenize, type ZplCommand } from './parse/index.ts';
 import { LabelInterpreter, type PrinterMemory } from './render/interpret.ts';
+import { powerUpState } from './render/printer-state.ts';
 import type { ZplWarning } from './warning.ts';
 
 export type { ZplWarning } from './warning.ts';
@@ -24,7 +25,7 @@ export interface Stock {
 export const DEFAULT_STOCK = { dpmm: 8, widthMm: 101.6, heightMm: 152.4 } as const;
 
 export interface RenderedLabel {
-  /** 1-based, in the order of the file's ^XA … ^XZ. */
+  /** 1-based, in the order of the file's ^XA … ^XZ that print (settings-only formats make none). */
   index: number;
   bitmap: Bitmap;
   /** What this label's commands could not do as written, plus the file's own remarks on it. */
@@ -67,10 +68,11 @@ export class ZplEngine {
     const parsed = tokenize(toBytes(input));
     const split = splitLabels(parsed.commands);
     const byPosition = new Map<ZplCommand, ZplWarning[]>();
-    const memory: PrinterMemory = { images: new Map(), formats: new Map() };
+    const memory: PrinterMemory = { images: new Map(), formats: new Map(), state: powerUpState() };
     const fileWarnings = [...parsed.warnings, ...split.warnings];
     const labels: RenderedLabel[] = [];
-    split.labels.forEach((label, i) => {
+    const unprinted: ZplWarning[] = [];
+    split.labels.forEach((label) => {
       const interpreter = new LabelInterpreter({
         dpmm: size.dpmm,
         width: size.width,
@@ -84,14 +86,23 @@ export class ZplEngine {
       const end = label.end ?? label.commands.at(-1) ?? label.start;
       const own = fileWarnings.filter((w) => within(w, label.start, end));
       byPosition.set(label.start, own);
+      // A format that prints nothing (settings only, or a ^DF storing a format) is no label on
+      // a printer; what it earned is still said, as the file's.
+      if (!interpreter.printed) {
+        unprinted.push(...own, ...interpreter.warnings);
+        return;
+      }
       labels.push({
-        index: i + 1,
+        index: labels.length + 1,
         bitmap,
         warnings: sortWarnings([...own, ...interpreter.warnings]),
       });
     });
     const claimed = new Set([...byPosition.values()].flat());
-    return { labels, warnings: fileWarnings.filter((w) => !claimed.has(w)) };
+    return {
+      labels,
+      warnings: sortWarnings([...fileWarnings.filter((w) => !claimed.has(w)), ...unprinted]),
+    };
   }
 
   /** The warnings every label and the file earn, without keeping the pictures. */

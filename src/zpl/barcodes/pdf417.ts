@@ -1,8 +1,10 @@
 // ^B7o,h,s,c,r,t — PDF417 (ZPL II Programming Guide, ^B7).
 //
-// Modules are ^BY w dots wide. h "multiplied by the module equals the height of the individual
-// rows in dots"; without h, "the overall bar code height (^BY h) divided by the number of rows
-// equals the height of the individual rows". s is the security level 0-8 (0: error detection
+// Modules are ^BY w dots wide. The guide says h "multiplied by the module equals the height of
+// the individual rows in dots", but Labelary (what integrators check labels against) and the
+// printers it mirrors make each row h dots tall: a FedEx label's ^BY2 ^B7N,10 symbol is 10-dot
+// rows, and read as 20 it covered the tracking number below it. Without h, "the overall bar
+// code height (^BY h) divided by the number of rows equals the height of the individual rows". s is the security level 0-8 (0: error detection
 // only) and is kept as asked (bwip-js would otherwise raise it to fill the symbol). c (1-30
 // data columns) and r (3-90 rows) default to a 1:2 row-to-column ratio; "no symbol is printed
 // if the product of columns and rows is greater than 928" or the code words do not fit. t
@@ -13,7 +15,7 @@ import type { BarcodeContext, BarcodeLayout } from './types.ts';
 import { emptyLayout } from './types.ts';
 
 export interface Pdf417Params {
-  /** h: row height in modules (rows are h × ^BY w dots); default ^BY height / rows. */
+  /** h: row height in dots (as Labelary draws it); default ^BY height / rows. */
   rowHeight?: number;
   /** s: security level 0-8; default 0. */
   security?: number;
@@ -103,7 +105,7 @@ export function pdf417(data: string, params: Pdf417Params, ctx: BarcodeContext):
     Number.isFinite(params.rowHeight) &&
     params.rowHeight >= 1
   ) {
-    rowHeight = Math.trunc(params.rowHeight) * w;
+    rowHeight = Math.trunc(params.rowHeight);
   } else {
     if (params.rowHeight !== undefined)
       warnings.push(

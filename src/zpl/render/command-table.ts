@@ -40,6 +40,13 @@ export const SETTINGS_ONLY: ReadonlySet<string> = new Set([
   'PA', // ^PA advanced text properties (shaping only)
   'LF', // ^LF list font links
   'MW', // ^MW modify head-cold warning
+  'MC', // ^MC map clear (keeps the last label's image for the next; a preview draws each anew)
+  'JM', // ^JM dots per millimetre (B halves the density; Labelary ignores it, and so does this)
+  'CV', // ^CV code validation (checks the bar code's data; the symbol prints the same)
+  'JO', // ~JO head test interval
+  'JT', // ^JT head test interval
+  'ID', // ^ID object delete (memory housekeeping)
+  'DN', // ~DN abort download graphic
 ]);
 
 /** Everything the interpreter draws or tracks (see interpret.ts). */

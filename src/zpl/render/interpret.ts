@@ -31,11 +31,14 @@ import type { ZplWarning, ZplWarningCode } from '../warning.ts';
 import { DRAWING, SETTINGS_ONLY } from './command-table.ts';
 import { boxOrigin, orientationOf } from './place.ts';
 import { clamp, decimal, int, yesNo } from './numbers.ts';
+import { copyState, type FontChoice, type PrinterState } from './printer-state.ts';
 
 /** What outlives one label: images from ~DG, formats from ^DF (the printer's memory). */
 export interface PrinterMemory {
   images: Map<string, Bitmap>;
   formats: Map<string, ZplCommand[]>;
+  /** The settings the last format left (^CI, ^LH, ^BY…): the next one starts from them. */
+  state: PrinterState;
 }
 
 export interface LabelContext {
@@ -45,12 +48,6 @@ export interface LabelContext {
   height: number;
   text: TextEngine;
   memory: PrinterMemory;
-}
-
-interface FontChoice {
-  name: string;
-  height: number | undefined;
-  width: number | undefined;
 }
 
 interface Field {
@@ -116,29 +113,28 @@ export class LabelInterpreter {
   readonly bitmap: Bitmap;
   readonly warnings: ZplWarning[] = [];
   private readonly c: LabelContext;
-  // Label state, with the guide's power-up defaults.
-  private home = { x: 0, y: 0 };
-  private top = 0;
-  private shift = 0;
-  private reverseAll = false;
-  private invert = false;
-  private printWidth: number;
-  private labelLength: number;
-  private defaultFont: FontChoice = { name: 'A', height: undefined, width: undefined };
-  private defaultOrientation: Orientation = 'N';
-  private by: bc.BarcodeDefaults = { ...bc.POWER_UP_DEFAULTS };
-  private charset = 0;
+  /** What the printer keeps between formats (printer-state.ts), as this format leaves it. */
+  private readonly s: PrinterState;
   private field: Field = emptyField();
   /** ^FN values given by a format that recalls a stored one (^XF). */
   private readonly variables = new Map<number, string>();
   /** While ^DF stores a format, the commands go there instead of onto the label. */
   private storing: { key: string; commands: ZplCommand[] } | null = null;
+  private drew = false;
 
   constructor(context: LabelContext) {
     this.c = context;
     this.bitmap = new Bitmap(context.width, context.height);
-    this.printWidth = context.width;
-    this.labelLength = context.height;
+    this.s = copyState(context.memory.state);
+  }
+
+  /**
+   * Whether the format printed anything: a field (even a blank one) or an image. A format of
+   * settings only, or one that only stores a format (^DF), makes no label on a printer, and
+   * Labelary shows none: a preview with a blank extra label would not be what comes out.
+   */
+  get printed(): boolean {
+    return this.drew;
   }
 
   /** Runs a label's commands; `finish()` then gives the picture. */
@@ -159,18 +155,20 @@ export class LabelInterpreter {
         'a field without ^FS is not printed',
       );
     }
+    // The next format starts from what this one set (printer-state.ts).
+    this.c.memory.state = this.s;
     const { bitmap } = this;
-    // ^PW and ^LL: nothing prints beyond the print width or the label length.
-    if (this.printWidth < bitmap.width)
-      bitmap.fillRect(this.printWidth, 0, bitmap.width - this.printWidth, bitmap.height, 'white');
-    if (this.labelLength < bitmap.height)
-      bitmap.fillRect(0, this.labelLength, bitmap.width, bitmap.height - this.labelLength, 'white');
-    if (this.invert)
-      rotate180(
-        bitmap,
-        Math.min(this.printWidth, bitmap.width),
-        Math.min(this.labelLength, bitmap.height),
-      );
+    const printWidth = Math.min(this.s.printWidth ?? bitmap.width, bitmap.width);
+    // ^PW: nothing prints beyond the print width, and a print width narrower than the stock is
+    // centred on it (the head's dots are centred on the media), as Labelary shows it: a ^PW800
+    // label on 813-dot stock starts 6 dots in. ^LL does not cut the picture: the reference draws
+    // fields past a short label length, and a preview that hid them would hide a mistake.
+    if (printWidth < bitmap.width) {
+      bitmap.fillRect(printWidth, 0, bitmap.width - printWidth, bitmap.height, 'white');
+      shiftRight(bitmap, (bitmap.width - printWidth) >> 1);
+    }
+    // ^POI turns the whole sheet, margins included (the centred area stays centred).
+    if (this.s.invert) rotate180(bitmap);
     return bitmap;
   }
 
@@ -256,56 +254,59 @@ export class LabelInterpreter {
         return;
       case 'FO':
       case 'FT': {
+        // A graphic (^GF ^GB…) carries its own data, so a new position after one starts the next
+        // field even when the ^FS was forgotten: the printer, and Labelary, print both.
+        if (this.field.graphic && this.field.origin) this.endField(command);
         const x = int(p[0]) ?? 0;
         const y = int(p[1]) ?? 0;
         this.field.origin = { x, y, kind: name };
         return;
       }
       case 'LH':
-        this.home = { x: int(p[0]) ?? this.home.x, y: int(p[1]) ?? this.home.y };
+        this.s.home = { x: int(p[0]) ?? this.s.home.x, y: int(p[1]) ?? this.s.home.y };
         return;
       case 'LT':
-        this.top = clamp(int(p[0]) ?? 0, -120, 120);
+        this.s.top = clamp(int(p[0]) ?? 0, -120, 120);
         return;
       case 'LS':
-        this.shift = clamp(int(p[0]) ?? 0, -9999, 9999);
+        this.s.shift = clamp(int(p[0]) ?? 0, -9999, 9999);
         return;
       case 'LR':
-        this.reverseAll = yesNo(p[0]) ?? false;
+        this.s.reverseAll = yesNo(p[0]) ?? false;
         return;
       case 'PO':
-        this.invert = p[0]?.trim().toUpperCase() === 'I';
+        this.s.invert = p[0]?.trim().toUpperCase() === 'I';
         return;
       case 'PW': {
         const width = this.withinStock(command, int(p[0]), 2, this.c.width, 'too_wide');
-        if (width !== undefined) this.printWidth = width;
+        if (width !== undefined) this.s.printWidth = width;
         return;
       }
       case 'LL': {
-        const length = this.withinStock(command, int(p[0]), 1, this.c.height, 'too_long');
-        if (length !== undefined) this.labelLength = length;
+        // Only checked: a short ^LL does not cut the picture (see finish).
+        this.withinStock(command, int(p[0]), 1, this.c.height, 'too_long');
         return;
       }
       case 'CF': {
         const font = (p[0] ?? '').trim().toUpperCase();
-        this.defaultFont = {
-          name: font || this.defaultFont.name,
-          height: int(p[1]) ?? this.defaultFont.height,
-          width: int(p[2]) ?? this.defaultFont.width,
+        this.s.defaultFont = {
+          name: font || this.s.defaultFont.name,
+          height: int(p[1]) ?? this.s.defaultFont.height,
+          width: int(p[2]) ?? this.s.defaultFont.width,
         };
         return;
       }
       case 'FW':
-        this.defaultOrientation = orientationOf(p[0], this.defaultOrientation);
+        this.s.defaultOrientation = orientationOf(p[0], this.s.defaultOrientation);
         return;
       case 'CI': {
         const set = int(p[0]);
-        if (set !== undefined) this.charset = set;
+        if (set !== undefined) this.s.charset = set;
         return;
       }
       case 'BY': {
-        const result = bc.applyBy(this.by, int(p[0]), decimal(p[1]), int(p[2]));
-        this.by = result.defaults;
+        const result = bc.applyBy(this.s.by, int(p[0]), decimal(p[1]), int(p[2]));
+        this.s.by = result.defaults;
         for (const w of result.warnings) this.warn(command, w);
         return;
       }
@@ -324,7 +325,7 @@ export class LabelInterpreter {
         return;
       case 'TB':
         this.field.textBlock = {
-          orientation: p[0]?.trim() ? orientationOf(p[0], this.defaultOrientation) : null,
+          orientation: p[0]?.trim() ? orientationOf(p[0], this.s.defaultOrientation) : null,
           width: int(p[1]) ?? 0,
           height: int(p[2]) ?? 0,
         };
@@ -402,7 +403,7 @@ export class LabelInterpreter {
       this.warn(command, `^A@ names a downloaded font (${p[3] ?? ''}); font 0 is used instead`);
       this.field.font = {
         name: '0',
-        orientation: p[0]?.trim() ? orientationOf(p[0], this.defaultOrientation) : null,
+        orientation: p[0]?.trim() ? orientationOf(p[0], this.s.defaultOrientation) : null,
         height: int(p[1]),
         width: int(p[2]),
         command,
@@ -414,7 +415,7 @@ export class LabelInterpreter {
     const p = splitParams(command.params.slice(1), command.delimiter);
     this.field.font = {
       name,
-      orientation: p[0]?.trim() ? orientationOf(p[0], this.defaultOrientation) : null,
+      orientation: p[0]?.trim() ? orientationOf(p[0], this.s.defaultOrientation) : null,
       height: int(p[1]),
       width: int(p[2]),
       command,
@@ -430,8 +431,8 @@ export class LabelInterpreter {
       },
       {
         dpmm: this.c.dpmm,
-        ...(this.defaultFont.height ? { defaultHeight: this.defaultFont.height } : {}),
-        ...(this.defaultFont.width ? { defaultWidth: this.defaultFont.width } : {}),
+        ...(this.s.defaultFont.height ? { defaultHeight: this.s.defaultFont.height } : {}),
+        ...(this.s.defaultFont.width ? { defaultWidth: this.s.defaultFont.width } : {}),
       },
     );
     if (font.substituted && choice.name !== '0')
@@ -440,7 +441,7 @@ export class LabelInterpreter {
   }
 
   private mode(field: Field, color: 'B' | 'W' = 'B'): DrawMode {
-    if (field.reverse !== this.reverseAll) return 'xor';
+    if (field.reverse !== this.s.reverseAll) return 'xor';
     return color === 'W' ? 'white' : 'black';
   }
 
@@ -448,8 +449,8 @@ export class LabelInterpreter {
   private at(field: Field): { x: number; y: number; kind: 'FO' | 'FT' } {
     const origin = field.origin ?? { x: 0, y: 0, kind: 'FO' as const };
     return {
-      x: origin.x + this.home.x - this.shift,
-      y: origin.y + this.home.y + this.top,
+      x: origin.x + this.s.home.x - this.s.shift,
+      y: origin.y + this.s.home.y + this.s.top,
       kind: origin.kind,
     };
   }
@@ -457,10 +458,13 @@ export class LabelInterpreter {
   private endField(command: ZplCommand): void {
     const field = this.field;
     this.field = emptyField();
-    if (field.skipped) return;
     // ^FN n with data and no position gives a stored format's variable its value (^XF).
     if (field.number !== null && field.data && !field.origin && !field.graphic && !field.barcode)
       return;
+    // A field the printer prints, even blank or of a symbol drawn here as nothing.
+    if (field.graphic || field.barcode || field.data || field.skipped || field.number !== null)
+      this.drew = true;
+    if (field.skipped) return;
     try {
       if (field.graphic) this.drawGraphic(field);
       else if (field.barcode) this.drawBarcode(field);
@@ -490,7 +494,10 @@ export class LabelInterpreter {
   private text(field: Field): { text: string; command: ZplCommand } | null {
     const data = field.data;
     if (!data) return null;
-    const decoded = decodeFieldData(data.raw, { hexIndicator: field.hex, encoding: this.charset });
+    const decoded = decodeFieldData(data.raw, {
+      hexIndicator: field.hex,
+      encoding: this.s.charset,
+    });
     for (const w of decoded.warnings) this.warn(data.command, w);
     return { text: decoded.text, command: data.command };
   }
@@ -503,10 +510,14 @@ export class LabelInterpreter {
         this.warn(data.command, 'a field without ^FO or ^FT is drawn at 0,0');
       if (!data) return;
     }
-    const choice = field.font ?? { ...this.defaultFont, orientation: null, command: data.command };
+    const choice = field.font ?? {
+      ...this.s.defaultFont,
+      orientation: null,
+      command: data.command,
+    };
     const font = this.resolve(choice, field.font?.command ?? null);
     const orientation =
-      field.textBlock?.orientation ?? field.font?.orientation ?? this.defaultOrientation;
+      field.textBlock?.orientation ?? field.font?.orientation ?? this.s.defaultOrientation;
     const at = this.at(field);
     const engine = this.c.text;
     const mode = this.mode(field);
@@ -585,9 +596,10 @@ export class LabelInterpreter {
     }
     const data = fieldBytes(field.data.raw, field.hex);
     const p = barcode.params;
-    const orientation = command.name === 'BQ' ? 'N' : orientationOf(p[0], this.defaultOrientation);
+    const orientation =
+      command.name === 'BQ' ? 'N' : orientationOf(p[0], this.s.defaultOrientation);
     const ctx: bc.BarcodeContext = {
-      by: this.by,
+      by: this.s.by,
       dpmm: this.c.dpmm,
       ...(field.font ? { font: this.fontSize(field.font) } : {}),
     };
@@ -779,7 +791,7 @@ export class LabelInterpreter {
     if (!graphic) return;
     const { command } = graphic;
     const at = this.at(field);
-    const orientation = this.defaultOrientation;
+    const orientation = this.s.defaultOrientation;
     const place = (
       frame: { width: number; height: number },
       color: 'B' | 'W',
@@ -851,6 +863,7 @@ export class LabelInterpreter {
       return;
     }
     // ^IL puts the image at the label's top-left, under what the format draws next.
+    this.drew = true;
     const p = painter({
       target: this.bitmap,
       x: 0,
@@ -880,19 +893,47 @@ export class LabelInterpreter {
   }
 }
 
-/** ^POI: the printed area turned upside down (the label comes out of the printer inverted). */
-function rotate180(bitmap: Bitmap, width: number, height: number): void {
-  const copy = new Bitmap(bitmap.width, bitmap.height, bitmap.data.slice());
-  bitmap.fillRect(0, 0, width, height, 'white');
+/** Moves every row `by` dots to the right, white coming in on the left (byte-wise: it is
+ * done on every label printed on a narrower ^PW). */
+function shiftRight(bitmap: Bitmap, by: number): void {
+  if (by <= 0) return;
+  const { data, stride, width } = bitmap;
+  const bytes = by >> 3;
+  const bits = by & 7;
+  const extra = stride * 8 - width;
+  const lastMask = (0xff << extra) & 0xff;
+  for (let row = 0; row < data.length; row += stride) {
+    for (let i = stride - 1; i >= 0; i--) {
+      const j = i - bytes;
+      const hi = j >= 0 ? (data[row + j] ?? 0) : 0;
+      const lo = j - 1 >= 0 ? (data[row + j - 1] ?? 0) : 0;
+      data[row + i] = bits === 0 ? hi : ((hi >> bits) | (lo << (8 - bits))) & 0xff;
+    }
+    data[row + stride - 1] = (data[row + stride - 1] ?? 0) & lastMask;
+  }
+}
+
+/** Each byte with its bits in the opposite order. */
+const REVERSED = Uint8Array.from({ length: 256 }, (_, b) => {
+  let r = 0;
+  for (let i = 0; i < 8; i++) if (b & (1 << i)) r |= 0x80 >> i;
+  return r;
+});
+
+/** ^POI: the sheet turned half a turn (the label comes out of the printer inverted). Byte-wise:
+ * each row's bytes reversed, bit order too, then moved left by the row's padding bits. */
+function rotate180(bitmap: Bitmap): void {
+  const { data, stride, width, height } = bitmap;
+  const pad = stride * 8 - width;
+  const out = new Uint8Array(data.length);
   for (let y = 0; y < height; y++) {
-    let runStart = -1;
-    for (let x = 0; x <= width; x++) {
-      const on = x < width && copy.get(x, y) === 1;
-      if (on && runStart < 0) runStart = x;
-      else if (!on && runStart >= 0) {
-        bitmap.span(height - 1 - y, width - x, width - runStart);
-        runStart = -1;
-      }
+    const src = y * stride;
+    const dst = (height - 1 - y) * stride;
+    for (let i = 0; i < stride; i++) {
+      const a = REVERSED[data[src + stride - 1 - i] ?? 0] ?? 0;
+      const b = i + 1 < stride ? (REVERSED[data[src + stride - 2 - i] ?? 0] ?? 0) : 0;
+      out[dst + i] = pad === 0 ? a : ((a << pad) | (b >> (8 - pad))) & 0xff;
     }
   }
+  data.set(out);
 }

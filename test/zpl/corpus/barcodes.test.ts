@@ -287,12 +287,13 @@ describe('2D symbols', () => {
     expect(inkBox(asked.label.bitmap)).toEqual({ x: 20, y: 20, width: 90, height: 90 });
   });
 
-  it('^B7 PDF417: 69 + 17 × columns modules across, rows × h × module down', async () => {
+  it('^B7 PDF417: 69 + 17 × columns modules across, rows × h dots down', async () => {
     // c = 3: start 17 + left indicator 17 + 3 × 17 + right indicator 17 + stop 18 = 120
-    // modules of 2 dots. "h × module = row height": 6 × 2 = 12 dots, × 10 rows = 120.
+    // modules of 2 dots. Rows are h dots as Labelary draws them (the guide's "h × module"
+    // doubles FedEx's symbol): 6 dots × 10 rows = 60.
     const { label, found } = await read('^XA^BY2^FO20,20^B7N,6,3,3,10^FDPDF417 PACKBENCH^FS^XZ');
     expect(found).toEqual([['PDF417', 'PDF417 PACKBENCH', ']L2']]);
-    expect(inkBox(label.bitmap)).toEqual({ x: 20, y: 20, width: 240, height: 120 });
+    expect(inkBox(label.bitmap)).toEqual({ x: 20, y: 20, width: 240, height: 60 });
     // The start pattern opens with a bar of 8 modules.
     expect(runsInRow(label.bitmap, 25, 20)[0]).toEqual({ color: 'black', start: 20, length: 16 });
   });

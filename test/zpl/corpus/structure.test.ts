@@ -158,9 +158,11 @@ describe('the printed area: ^PO, ^PW, ^LL', () => {
     ).toBe('PACK 42');
   });
 
-  it('^PW and ^LL cut what lies beyond the print width and the label length', () => {
+  it('^PW cuts beyond the print width and centres it on the stock; ^LL cuts nothing', () => {
+    // 400-dot stock, 120-dot print width: 140 spare dots each side. The reference draws past
+    // a short ^LL (see print-area.test.ts).
     const label = one('^XA^PW120^LL70^FO0,0^GB400,240,240^FS^XZ');
-    expect(inkBox(label.bitmap)).toEqual({ x: 0, y: 0, width: 120, height: 70 });
+    expect(inkBox(label.bitmap)).toEqual({ x: 140, y: 0, width: 120, height: 240 });
     expect(label.warnings).toEqual([]);
   });
 
@@ -293,7 +295,7 @@ describe('prefixes: ^CC and ~CC', () => {
 });
 
 describe('stored formats and images: ^DF, ^XF, ^FN, ~DG, ^XG, ^IL', () => {
-  it('^DF stores a format (drawing nothing), ^XF recalls it with ^FN text and bar code data', async () => {
+  it('^DF stores a format (no label of its own), ^XF recalls it with ^FN text and bar code data', async () => {
     const result = engine.render(
       [
         '^XA^DFR:SHIP.ZPL^FS',
@@ -307,8 +309,9 @@ describe('stored formats and images: ^DF, ^XF, ^FN, ~DG, ^XG, ^IL', () => {
       ].join('\n'),
       SMALL,
     );
-    const [stored, recalled] = result.labels;
-    expect(inkBox(stored?.bitmap ?? new Bitmap(1, 1))).toBeNull();
+    // The storing format prints nothing, so it is no label (see formats.test.ts).
+    expect(result.labels).toHaveLength(1);
+    const [recalled] = result.labels;
     const bitmap = recalled?.bitmap ?? new Bitmap(1, 1);
     expect(recalled?.warnings).toEqual([]);
     expect(await ocr(bitmap, { region: { x: 0, y: 0, width: 400, height: 100 } })).toBe('PACK 77');
