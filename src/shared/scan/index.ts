@@ -1,11 +1,14 @@
 // One scan, exactly as a keyboard-wedge scanner typed it, → a structured result (issue 27,
 // sections 2 and 3). Pure: the window, main and the `scan` CLI all read scans through it.
 //
-// The GS1 parser is our own table (ai-table.ts) rather than gs1-barcode-parser-mod 1.2.1,
-// which we measured: it did not check GTIN check digits, accepted month 13 and Feb 30 (rolled
-// over to Mar 2), let a 21-character lot and characters outside CSET 82 through, and reads the
-// century from the machine's clock (no `now` to pass, so no testable sliding window); wrapped,
-// we would have re-checked every element ourselves anyway. Ours: ~300 lines, no dependency.
+// The GS1 parser is our own table (ai-table.ts), not gs1-barcode-parser-mod. We evaluated its
+// 1.2.1 (MIT, no dependencies, 95 KB of source, released in 2026 and kept up): it splits
+// elements well (~20 µs a scan, as ours), but it does not check GTIN check digits, accepts Feb
+// 30 (as Mar 2), lets a 21-character lot and characters outside CSET 82 through, and takes the
+// century from the machine's clock, so the sliding window cannot follow `options.now`. Behind
+// our normaliser we would still have re-checked every element it returned; the table, the two
+// splitters and the checks are ~400 lines with their comments, each line held against the
+// GS1 Barcode Syntax Dictionary.
 import { readElementString, GS, isHumanReadable } from './element-string.ts';
 import { aiAt } from './ai-table.ts';
 import { isoDate } from './dates.ts';

@@ -178,6 +178,7 @@ describe('GTIN and text without an identifier', () => {
       'PB-10002',
       '0109521234543214' + '17270131',
       '123',
+      '(555)123-4567',
       'caixa 3',
     ])
       expect(parse(text), text).toMatchObject({ kind: 'text', error: null, gtin: null, ais: {} });
