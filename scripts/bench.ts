@@ -37,6 +37,7 @@ const SECTIONS = [
   'zpl',
   'print',
   'renderer',
+  'pack',
 ];
 const only = new Set(values.only ? values.only.split(',') : []);
 const unknown = [...only].filter((section) => !SECTIONS.includes(section));
@@ -899,6 +900,7 @@ if (wanted('zpl')) {
   (await import('./bench/labelary.ts')).labelarySection(rows, results, values.labelary);
   await zplPreview();
 }
+if (wanted('pack')) await (await import('./bench/pack.ts')).packSection(rows, results);
 if (wanted('renderer')) {
   rendererSize();
   await rendererTimings();

@@ -316,6 +316,11 @@ export class StationCore {
     );
   }
 
+  /** How many of these SKUs a pack opened now would have to ask the service for. */
+  uncachedProducts(skus: readonly string[]): number {
+    return this.productNames.uncached(this.profiles.active().id, skus);
+  }
+
   /** An order the window just looked up: opening it for packing reads it from here. */
   noteOrder(order: Order): void {
     const key = `${this.profiles.active().id}\n${order.id}`;

@@ -1,4 +1,9 @@
-import { normaliseGtin, type ParsedScan, type ScanError } from '../../shared/scan/index.ts';
+import {
+  normaliseGtin,
+  scanText,
+  type ParsedScan,
+  type ScanError,
+} from '../../shared/scan/index.ts';
 import type { BarcodeAlias, IdentifiedBy } from '../../shared/pack/types.ts';
 
 /** What the pack knows of a product of the order (from the service, when the order opened). */
@@ -61,7 +66,8 @@ export class Identifier {
       const sku = this.byGtin.get(scan.gtin);
       if (sku) return units(sku, 1, scan.kind === 'gs1' ? 'gs1' : 'gtin', lot, expiry);
     }
-    const text = scan.input.trim();
+    // Without the AIM identifier a scanner may add (`]C0SKU-1` is the SKU-1 of a Code 128).
+    const text = scanText(scan.input).trim();
     const alias = this.aliases.get(text);
     if (alias) return units(alias.sku, alias.quantity, 'alias', lot, expiry);
     const sku = this.bySku.get(text.toUpperCase());

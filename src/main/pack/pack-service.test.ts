@@ -137,7 +137,7 @@ describe('PackService', () => {
     view = s.service.scan(id, '7891000100127');
     expect(view.verdict?.messageKey).toBe('packVerdict.notInOrder');
     s.service.answer(id, { kind: 'acknowledge' });
-    s.service.scan(id, 'mug');
+    s.service.scan(id, ']C0mug');
     view = s.service.scan(id, 'MUG');
     expect(view.verdict).toMatchObject({
       messageKey: 'packVerdict.overScan',

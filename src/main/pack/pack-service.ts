@@ -24,7 +24,14 @@ import {
 } from './judge.ts';
 import { localDay } from './lots.ts';
 import { PackError } from './pack-error.ts';
-import { unitsOf, type PackRow, type PackSnapshot, type PackStore } from './pack-store.ts';
+import {
+  unitsOf,
+  type NewPackEvent,
+  type PackEvent,
+  type PackRow,
+  type PackSnapshot,
+  type PackStore,
+} from './pack-store.ts';
 import { buildView } from './pack-view.ts';
 
 /** What opening a pack reads from the service (the active profile's budgeted client). */
@@ -74,6 +81,8 @@ interface Session {
   /** The unit waiting on the prompt's answer. */
   pending: Candidate | null;
   verdict: PackVerdict | null;
+  /** The pack's events as committed: read once when the session starts, then kept in step. */
+  events: PackEvent[];
 }
 
 const UNPACKABLE = new Set(['cancelled', 'shipped', 'delivered']);
@@ -195,7 +204,7 @@ export class PackService {
     switch (answer.kind) {
       case 'notes':
         if (this.needsNotes(session))
-          this.o.store.append(packId, { at: this.o.clock.now(), kind: 'notes' });
+          this.commit(session, { at: this.o.clock.now(), kind: 'notes' });
         return this.say(session, 'ok', 'packVerdict.notesAcknowledged', {});
       case 'acknowledge':
         if (prompt?.kind !== 'lock')
@@ -254,9 +263,9 @@ export class PackService {
     if (session.prompt?.kind === 'lock')
       return this.say(session, 'error', 'packVerdict.locked', {});
     this.clearPrompt(session);
-    const last = unitsOf(this.o.store.events(packId)).at(-1);
+    const last = unitsOf(session.events).at(-1);
     if (!last) return this.say(session, 'warning', 'packVerdict.nothingToUndo', {});
-    this.o.store.append(packId, { at: this.o.clock.now(), kind: 'undo', of: last.seq });
+    this.commit(session, { at: this.o.clock.now(), kind: 'undo', of: last.seq });
     return this.say(session, 'warning', 'packVerdict.undone', {
       name: nameOf(session.row.snapshot, last.sku),
       quantity: last.quantity,
@@ -351,7 +360,7 @@ export class PackService {
         };
         return this.view(session);
       case 'count': {
-        this.o.store.append(session.row.id, {
+        this.commit(session, {
           at: this.o.clock.now(),
           kind: 'unit',
           unit: judged.unit,
@@ -372,7 +381,7 @@ export class PackService {
 
   /** A mistake: recorded, and the screen locks until the packer acknowledges it. */
   private refuse(session: Session, code: string, sentence: Sentence, lock = true): PackView {
-    this.o.store.append(session.row.id, {
+    this.commit(session, {
       at: this.o.clock.now(),
       kind: 'refused',
       code,
@@ -396,6 +405,12 @@ export class PackService {
     return this.view(session);
   }
 
+  /** Commits one event, then keeps the session's copy in step (the store gives its place). */
+  private commit(session: Session, event: NewPackEvent): void {
+    const seq = this.o.store.append(session.row.id, event);
+    session.events.push({ ...event, seq } as PackEvent);
+  }
+
   private clearPrompt(session: Session): void {
     session.prompt = null;
     session.pending = null;
@@ -403,7 +418,7 @@ export class PackService {
 
   private needsNotes(session: Session): boolean {
     if (!session.row.snapshot.order.notes) return false;
-    return !this.o.store.events(session.row.id).some((e) => e.kind === 'notes');
+    return !session.events.some((e) => e.kind === 'notes');
   }
 
   private context(session: Session): JudgeContext {
@@ -416,7 +431,7 @@ export class PackService {
       expected,
       products,
       lots: snapshot.lots,
-      units: unitsOf(this.o.store.events(session.row.id)),
+      units: unitsOf(session.events),
       today: localDay(this.o.clock.now()),
       warningDays: snapshot.expiryWarningDays,
     };
@@ -447,6 +462,7 @@ export class PackService {
       prompt: null,
       pending: null,
       verdict: null,
+      events: this.o.store.events(row.id),
     };
     this.sessions.set(row.id, session);
     return session;
@@ -460,7 +476,7 @@ export class PackService {
   private view(session: Session): PackView {
     const row = this.o.store.get(session.row.id) ?? session.row;
     session.row = row;
-    return buildView(row, this.o.store.events(row.id), {
+    return buildView(row, session.events, {
       prompt: session.prompt,
       verdict: session.verdict,
       settings: this.o.settings(),

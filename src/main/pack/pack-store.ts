@@ -47,7 +47,12 @@ export type PackEvent =
   | { seq: number; at: number; kind: 'undo'; of: number }
   | { seq: number; at: number; kind: 'refused'; code: string; messageKey: string };
 
-type NewEvent = PackEvent extends infer E ? (E extends PackEvent ? Omit<E, 'seq'> : never) : never;
+/** An event before the store gave it its place. */
+export type NewPackEvent = PackEvent extends infer E
+  ? E extends PackEvent
+    ? Omit<E, 'seq'>
+    : never
+  : never;
 
 interface RawPack {
   id: string;
@@ -169,7 +174,7 @@ export class PackStore {
   }
 
   /** Appends one event; committed when this returns. */
-  append(packId: string, event: NewEvent): number {
+  append(packId: string, event: NewPackEvent): number {
     const { at, kind, ...data } = event;
     const result = this.db
       .prepare('INSERT INTO pack_events (pack_id, at, kind, data) VALUES (?, ?, ?, ?)')

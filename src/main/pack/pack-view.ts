@@ -8,6 +8,9 @@ import type {
 import { lotState } from './lots.ts';
 import { unitsOf, type PackEvent, type PackRow } from './pack-store.ts';
 
+/** How many of the newest counted scans a view carries. */
+export const VIEW_UNITS = 100;
+
 /** The checklist as the window shows it, from the pack's rows and what waits in memory. */
 export function buildView(
   row: PackRow,
@@ -64,7 +67,9 @@ export function buildView(
     notes: order.notes,
     notesAcknowledged: !order.notes || events.some((e) => e.kind === 'notes'),
     lines: all,
-    units,
+    // The newest scans only: the lines carry the counts, and a long pack must not make every
+    // answer across IPC grow with it.
+    units: units.slice(-VIEW_UNITS),
     prompt: finished ? null : live.prompt,
     verdict: live.verdict,
     status: row.status,
