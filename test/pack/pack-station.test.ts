@@ -5,7 +5,8 @@ import type { Result } from '../../src/shared/result.ts';
 import { channelOf, type InvokeChannels, type InvokeName } from '../../src/shared/ipc/channels.ts';
 import type { PackView } from '../../src/shared/pack/types.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
-import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import { memoryKeychain, stationFor, tempDir } from '../outbox/helpers.ts';
 import { registerTestHandlers } from '../support/test-handlers.ts';
 import { until } from '../support/until.ts';
 
@@ -164,5 +165,38 @@ describe('a verified pack at the station', () => {
     })) as Result<PackView>;
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.messageKey).toBe('packVerdict.errors.cannot_pack');
+  });
+
+  it('packs on offline once the order is open; finishing queues the packed status', async () => {
+    const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    const offline = tempDir('packbench-pack-offline-');
+    const station = await stationFor(sandbox, offline.path);
+    try {
+      const handlers = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
+      registerTestHandlers({ core: station, registered: handlers, isTrustedSender: () => true });
+      const invoke = async <K extends InvokeName>(name: K, input: InvokeChannels[K]['input']) => {
+        const result = (await handlers.get(channelOf(name))?.(
+          { sender: {} } as IpcEventLike,
+          input,
+        )) as Result<InvokeChannels[K]['output']>;
+        if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+        return result.value;
+      };
+      const plain = PACK_FIXTURES.orders.plain;
+      await invoke('lookupOrder', { id: plain.id });
+      let view = await invoke('openPack', { orderId: plain.id, expiryWarningDays: 30 });
+      await sandbox.close();
+      for (const item of plain.items)
+        for (let n = 0; n < item.quantity; n += 1)
+          view = await invoke('packScan', { packId: view.id, code: item.sku });
+      expect(view.status).toBe('finished');
+      const job = station.work.view().jobs.find((j) => j.id === view.finish?.statusJobId);
+      expect(job).toMatchObject({ kind: 'order.update', subject: plain.id });
+      expect(job?.state).not.toBe('done');
+    } finally {
+      await station.close();
+      await sandbox.close().catch(() => undefined);
+      offline.remove();
+    }
   });
 });
