@@ -260,6 +260,25 @@ describe('Verified pack on the Station', () => {
     );
   });
 
+  it('sends a scanner burst typed anywhere to the pack, not to an order lookup', async () => {
+    let clock = 0;
+    const lookupOrder = vi.fn(async () => ok(packLookup()));
+    const packScan = vi.fn(async () => ok(packView()));
+    const { bridge } = packBridge(packView(), { lookupOrder, packScan });
+    renderWithStores(<StationScreen now={() => clock} />, bridge);
+    enter(screen.getByTestId('scan-input') as HTMLInputElement, 'PB-20001');
+    await screen.findByTestId('pack-checklist');
+    (document.activeElement as HTMLElement).blur();
+    for (const key of [...'07891234567895', 'Enter']) {
+      clock += 5;
+      fireEvent.keyDown(document.body, { key });
+    }
+    await waitFor(() =>
+      expect(packScan).toHaveBeenCalledWith({ packId: 'pack-1', code: '07891234567895' }),
+    );
+    expect(lookupOrder).toHaveBeenCalledTimes(1);
+  });
+
   it('undoes the last scan with F8, Ctrl+Z in the empty field, or the button', async () => {
     const counted = packView({ units: [unit] });
     const undoPackScan = vi.fn(async () => ok(counted));
