@@ -169,7 +169,7 @@ function AliasEditor({ aliases }: { aliases: BarcodeAlias[] }) {
         >
           {t('pack.aliases.export')}
         </Button>
-        {dirty && <Text c="orange.9">{t('pack.aliases.unsaved')}</Text>}
+        {dirty && <Text fw={700}>{t('pack.aliases.unsaved')}</Text>}
       </Group>
     </Stack>
   );

@@ -7,18 +7,23 @@ import { LotPrompt } from './LotPrompt.tsx';
 import { PackLock } from './PackLock.tsx';
 import { ReasonChooser } from './ReasonChooser.tsx';
 
+// Dark enough for white text (green, red), light enough for dark text (amber).
 const TONE_COLOR: Record<PackVerdict['tone'], string> = {
-  ok: 'green',
-  warning: 'orange',
-  error: 'red',
+  ok: 'green.9',
+  warning: 'yellow.4',
+  error: 'red.9',
 };
 
 /** The order's notes, large, until the packer says they were read (Enter in the scan field). */
 function PackNotes({ notes, onRead }: { notes: string; onRead: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert color="yellow" variant="light" title={t('pack.notes.title')} data-testid="pack-notes">
+    <Alert color="yellow" variant="light" data-testid="pack-notes">
       <Stack gap="sm">
+        {/* The title in dark text: the alert's own title colour is too pale on amber. */}
+        <Text size="lg" fw={700} c="dark.9">
+          {t('pack.notes.title')}
+        </Text>
         <Text fz={28} fw={800} lh={1.25} style={{ whiteSpace: 'pre-wrap' }} c="dark.9">
           {notes}
         </Text>
