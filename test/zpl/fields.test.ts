@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadFontsFromPackages } from '../../src/zpl/cli/fonts.ts';
 import { ZplEngine } from '../../src/zpl/engine.ts';
 import { inkBox, picture } from '../support/zpl-check/index.ts';
+import { sameDots } from './corpus/corpus.ts';
 
 // Fields as real carrier files write them (issue #32): a ^GF whose ^FS was forgotten, and the
 // printer settings that come with them, which draw nothing and deserve no warning.
@@ -55,4 +56,32 @@ describe('printer settings', () => {
       expect(inkBox(label.bitmap)).toEqual({ x: 10, y: 10, width: 20, height: 20 });
     },
   );
+});
+
+describe('^BD MaxiCode in a label', () => {
+  const at = (zpl: string) => {
+    const [label] = engine.render(zpl, { widthMm: 40, heightMm: 40 }).labels;
+    if (!label) throw new Error('no label');
+    return label;
+  };
+
+  it('draws from ^FO, upright whatever ^FW says, about 25 mm square, without a warning', () => {
+    const label = at('^XA^FWR^FO20,30^CVY^BD4^FDPACKBENCH MAXICODE^FS^XZ');
+    expect(label.warnings).toEqual([]);
+    expect(sameDots(label.bitmap, at('^XA^FO20,30^BD4^FDPACKBENCH MAXICODE^FS^XZ').bitmap)).toBe(
+      true,
+    );
+    const box = inkBox(label.bitmap);
+    if (!box) throw new Error('no ink');
+    // The first module's centre is a third of a module in: ink starts within a module of ^FO.
+    expect(box.x - 20).toBeGreaterThanOrEqual(0);
+    expect(box.x - 20).toBeLessThan(8);
+    expect(box.y - 30).toBeGreaterThanOrEqual(0);
+    expect(box.y - 30).toBeLessThan(8);
+    // 30 modules across and 33 rows on a hexagonal grid: a little wider than tall.
+    expect(box.x + box.width - 20).toBeGreaterThan(190);
+    expect(box.x + box.width - 20).toBeLessThan(205);
+    expect(box.y + box.height - 30).toBeGreaterThan(185);
+    expect(box.y + box.height - 30).toBeLessThan(198);
+  });
 });

@@ -25,7 +25,13 @@ export interface MatrixEncoding {
   pixs: Uint8Array;
 }
 
-export type Encoding = LinearEncoding | MatrixEncoding;
+/** MaxiCode: the dark modules of its 30 × 33 hexagonal grid, by row × 30 + column. */
+export interface HexagonEncoding {
+  kind: 'hexagons';
+  dark: ReadonlySet<number>;
+}
+
+export type Encoding = LinearEncoding | MatrixEncoding | HexagonEncoding;
 export type EncodeResult = { ok: true; encoding: Encoding } | { ok: false; error: string };
 
 export type BwipOptions = Record<string, string | number | boolean>;
@@ -92,6 +98,9 @@ function encodeUncached(bcid: string, text: string, options: BwipOptions): Encod
         },
       };
     }
+  }
+  if (bcid === 'maxicode' && 'pixs' in first && Array.isArray(first.pixs)) {
+    return { ok: true, encoding: { kind: 'hexagons', dark: new Set(first.pixs.map(Number)) } };
   }
   return { ok: false, error: 'the encoder returned a shape this renderer does not know' };
 }

@@ -14,3 +14,4 @@ export { defaultMagnification, qrCode, type QrParams } from './qr.ts';
 export { dataMatrix, type DataMatrixParams } from './datamatrix.ts';
 export { pdf417, type Pdf417Params } from './pdf417.ts';
 export { aztec, type AztecParams } from './aztec.ts';
+export { maxicode, type MaxiCodeParams } from './maxicode.ts';

@@ -103,4 +103,5 @@ export const DRAWING: ReadonlySet<string> = new Set([
   'BX',
   'B7',
   'BO',
+  'BD',
 ]);

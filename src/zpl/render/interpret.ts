@@ -596,8 +596,11 @@ export class LabelInterpreter {
     }
     const data = fieldBytes(field.data.raw, field.hex);
     const p = barcode.params;
+    // ^BQ's first parameter is an orientation only in name, and ^BD has none: both print upright.
     const orientation =
-      command.name === 'BQ' ? 'N' : orientationOf(p[0], this.s.defaultOrientation);
+      command.name === 'BQ' || command.name === 'BD'
+        ? 'N'
+        : orientationOf(p[0], this.s.defaultOrientation);
     const ctx: bc.BarcodeContext = {
       by: this.s.by,
       dpmm: this.c.dpmm,
@@ -777,6 +780,18 @@ export class LabelInterpreter {
             ...(yesNo(p[4]) !== undefined ? { menu: yesNo(p[4]) } : {}),
             ...(symbols !== undefined ? { symbols } : {}),
             ...(id ? { id } : {}),
+          },
+          ctx,
+        );
+      }
+      case 'BD': {
+        const [mode, symbol, total] = [0, 1, 2].map((i) => int(p[i]));
+        return bc.maxicode(
+          data,
+          {
+            ...(mode !== undefined ? { mode } : {}),
+            ...(symbol !== undefined ? { symbol } : {}),
+            ...(total !== undefined ? { total } : {}),
           },
           ctx,
         );
