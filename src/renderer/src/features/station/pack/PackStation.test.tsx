@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PackbenchBridge } from '../../../../../shared/ipc/bridge-types.ts';
 import type { PackView } from '../../../../../shared/pack/types.ts';
-import { ok } from '../../../../../shared/result.ts';
+import { fail, ok } from '../../../../../shared/result.ts';
 import { fakeBridge, renderWithStores } from '../../../test-utils.tsx';
 import { StationScreen } from '../StationScreen.tsx';
 import { line, packLookup, packView, verdict } from './pack-fixtures.ts';
@@ -85,15 +85,23 @@ describe('Verified pack on the Station', () => {
   });
 
   it('leaves an order a packer does not pack (shipped) with its plain items table', async () => {
-    const openPack = vi.fn();
+    const openPack = vi.fn(async () =>
+      fail<PackView>({
+        code: 'pack.cannot_pack',
+        messageKey: 'packVerdict.errors.cannot_pack',
+        message: 'Order PB-20001 is shipped.',
+      }),
+    );
     renderWithStores(
       <StationScreen />,
       fakeBridge({ lookupOrder: async () => ok(packLookup('shipped')), openPack }),
     );
     enter(screen.getByTestId('scan-input') as HTMLInputElement, 'PB-20001');
     await screen.findByTestId('order-items');
-    expect(openPack).not.toHaveBeenCalled();
+    // Main is asked only whether a pack was left open; its "no" is not said.
+    await waitFor(() => expect(openPack).toHaveBeenCalledTimes(1));
     expect(screen.queryByTestId('pack-checklist')).toBeNull();
+    expect(screen.queryByTestId('pack-error')).toBeNull();
   });
 
   it('shows the notes large until Enter acknowledges them', async () => {

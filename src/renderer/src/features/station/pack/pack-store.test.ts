@@ -65,18 +65,30 @@ describe('pack store', () => {
     expect(play).not.toHaveBeenCalled();
   });
 
-  it('opens only orders a packer packs, but resumes a pack it left open whatever the status', async () => {
-    const openPack = vi.fn(async () => ok(packView()));
-    const store = createPackStore(bridgeWith({ openPack }), { play: vi.fn() }, () => 12);
+  it('opens only orders a packer packs, but resumes a pack left open whatever the status', async () => {
+    const cannot = fail<PackView>({
+      code: 'pack.cannot_pack',
+      messageKey: 'packVerdict.errors.cannot_pack',
+      message: 'Order PB-20001 is shipped.',
+    });
+    const openPack = vi.fn().mockResolvedValueOnce(cannot).mockResolvedValue(ok(packView()));
+    const play = vi.fn();
+    const store = createPackStore(bridgeWith({ openPack }), { play }, () => 12);
+    // Shipped: main is asked only whether a pack was left open; its "no" is not an error.
     await store.getState().open('PB-20001', 'shipped');
-    expect(openPack).not.toHaveBeenCalled();
+    expect(openPack).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ view: null, error: null, opening: null });
+    expect(play).not.toHaveBeenCalled();
+    // Packed: a pack was finished; nothing is asked.
+    await store.getState().open('PB-20001', 'packed');
+    expect(openPack).toHaveBeenCalledTimes(1);
     await store.getState().open('PB-20001', 'processing');
-    expect(openPack).toHaveBeenCalledWith({ orderId: 'PB-20001', expiryWarningDays: 12 });
+    expect(openPack).toHaveBeenLastCalledWith({ orderId: 'PB-20001', expiryWarningDays: 12 });
     store.getState().setAside();
     expect(store.getState().takesScans()).toBe(false);
-    // The service may already say packed by another hand: the open pack still resumes.
+    // The service may already say packed by another hand: the pack this window left open resumes.
     await store.getState().open('PB-20001', 'packed');
-    expect(openPack).toHaveBeenCalledTimes(2);
+    expect(openPack).toHaveBeenCalledTimes(3);
     expect(store.getState().takesScans()).toBe(true);
   });
 

@@ -139,13 +139,22 @@ export const createPackStore = (
         hear(result.value, true);
       });
 
-    const openPack = (orderId: string) =>
-      inLine(async () => {
-        set({ opening: orderId, aside: false, error: null });
+    /** The newest open asked for: an older answer is not the card's any more. */
+    let opened = 0;
+    /**
+     * Opens the order's pack. A probe (an order in a status nobody packs) only looks for a pack
+     * left open: main refuses to start one, and that refusal is not the packer's concern.
+     */
+    const openPack = (orderId: string, probe = false) => {
+      const ask = ++opened;
+      return inLine(async () => {
+        set({ opening: probe ? null : orderId, aside: false, error: null });
         const result = await bridge.openPack({ orderId, expiryWarningDays: expiryWarningDays() });
-        if (get().opening !== orderId) return;
+        if (ask !== opened) return;
         if (!result.ok) {
-          set({ opening: null, error: { kind: 'open', orderId, error: result.error } });
+          set({ opening: null });
+          if (probe && result.error.code === 'pack.cannot_pack') return;
+          set({ error: { kind: 'open', orderId, error: result.error } });
           sounds.play('failure');
           return;
         }
@@ -154,6 +163,7 @@ export const createPackStore = (
         // What was said before the pack was reopened was heard then.
         hear(result.value, false);
       });
+    };
 
     return {
       view: null,
@@ -163,11 +173,12 @@ export const createPackStore = (
       statusJob: null,
       open: async (orderId, status) => {
         if (get().view?.orderId !== orderId) set({ view: null, statusJob: null, error: null });
-        if (!PACKABLE_STATUSES.includes(status) && !openOrders.has(orderId)) {
-          set({ view: null, opening: null, aside: false, error: null });
-          return;
-        }
-        await openPack(orderId);
+        if (PACKABLE_STATUSES.includes(status) || openOrders.has(orderId)) return openPack(orderId);
+        opened++;
+        set({ view: null, opening: null, aside: false, error: null });
+        // Shipped, delivered or cancelled: main resumes a pack left open (before a restart, say)
+        // and refuses to start one. Packed: a pack was finished; nothing to resume.
+        if (status !== 'packed') await openPack(orderId, true);
       },
       takesScans: () => {
         const { view, aside, opening } = get();
