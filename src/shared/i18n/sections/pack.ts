@@ -6,6 +6,8 @@
 export const packSentences = {
   en: {
     title: 'Packing',
+    scanHint:
+      'Packing {{id}}: scan each unit. Enter on an empty field answers what the screen asks.',
     checklist: 'Checklist',
     barcode: 'Barcode',
     expected: 'Expected',
@@ -179,6 +181,8 @@ export const packSentences = {
   },
   'pt-BR': {
     title: 'Embalagem',
+    scanHint:
+      'Embalando {{id}}: bipe cada unidade. Enter com o campo vazio responde ao que a tela pede.',
     checklist: 'Conferência',
     barcode: 'Código de barras',
     expected: 'Previsto',
@@ -353,6 +357,8 @@ export const packSentences = {
   },
   es: {
     title: 'Empaque',
+    scanHint:
+      'Empacando {{id}}: escanee cada unidad. Enter con el campo vacío responde a lo que pide la pantalla.',
     checklist: 'Verificación',
     barcode: 'Código de barras',
     expected: 'Previsto',

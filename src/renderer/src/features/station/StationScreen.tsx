@@ -52,6 +52,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
   const packKeys = usePackKeys(now);
   const { onKey: packKey, acknowledgesElsewhere, store: packStore } = packKeys;
   const locked = pack.view?.prompt?.kind === 'lock' && !pack.aside;
+  const packing = pack.view?.status === 'open' && !pack.aside;
   /** A scan goes to the open pack, or looks an order up when no pack takes it. */
   const route = useCallback(
     (code: string) => {
@@ -158,7 +159,9 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
             ref={input}
             size="xl"
             label={t('station.scanLabel')}
-            description={t('station.scanHint')}
+            description={
+              packing ? t('pack.scanHint', { id: pack.view?.orderId ?? '' }) : t('station.scanHint')
+            }
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
             onKeyDown={(e) => {
