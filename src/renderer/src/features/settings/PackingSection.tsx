@@ -6,6 +6,7 @@ import { packSettingsSchema, type PackSettings } from '../../../../shared/pack/t
 import { useBridge, usePacking } from '../../app/context.tsx';
 import { queryKeys, readError, unwrap } from '../../app/queries.ts';
 import { ErrorText } from '../../ui/ErrorText.tsx';
+import { PackRecordsExport } from './PackRecordsExport.tsx';
 
 /** The form over the settings main keeps; Save sends all four. */
 function PackingForm({ settings }: { settings: PackSettings }) {
@@ -114,6 +115,7 @@ export function PackingSection() {
           <ErrorText error={error.error} />
         </Alert>
       )}
+      <PackRecordsExport />
     </Stack>
   );
 }

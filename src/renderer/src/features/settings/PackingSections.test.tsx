@@ -58,6 +58,25 @@ describe('Settings → Packing', () => {
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(savePackSettings).not.toHaveBeenCalled();
   });
+
+  it('exports the pack records of a day', async () => {
+    const exportPacks = vi.fn(async () =>
+      ok({ fileName: 'packs-2026-11-25.json', text: '[]', count: 0 }),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:day'), revokeObjectURL: vi.fn() });
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    renderWithStores(<PackingSection />, fakeBridge({ exportPacks }));
+    fireEvent.change(await screen.findByLabelText('Day'), { target: { value: '2026-11-25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export the day (JSON)' }));
+    await waitFor(() =>
+      expect(exportPacks).toHaveBeenCalledWith({ day: '2026-11-25', format: 'json' }),
+    );
+    expect(await screen.findByText('packs-2026-11-25.json saved: 0 scans.')).toBeTruthy();
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+  });
 });
 
 describe('Settings → Barcode aliases', () => {

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
+import type { InvokeChannels } from '../../../../shared/ipc/channels.ts';
 import type { BarcodeAlias, PackSettings } from '../../../../shared/pack/types.ts';
 import type { AppError } from '../../../../shared/result.ts';
 
@@ -15,15 +16,27 @@ export interface PackingStoreState {
   /** What main kept, or null when it refused. */
   saveSettings: (settings: PackSettings) => Promise<PackSettings | null>;
   saveAliases: (aliases: BarcodeAlias[]) => Promise<BarcodeAlias[] | null>;
+  /** The pack records of one local day (YYYY-MM-DD), or null when main refused. */
+  exportDay: (day: string, format: 'csv' | 'json') => Promise<PackRecords | null>;
+  /** The last day export main refused. */
+  exportError: AppError | null;
 }
 
+export type PackRecords = InvokeChannels['exportPacks']['output'];
+
 export const createPackingStore = (
-  bridge: Pick<PackbenchBridge, 'savePackSettings' | 'saveBarcodeAliases'>,
+  bridge: Pick<PackbenchBridge, 'savePackSettings' | 'saveBarcodeAliases' | 'exportPacks'>,
 ) =>
   createStore<PackingStoreState>()((set) => ({
     busy: null,
     saved: null,
     error: null,
+    exportError: null,
+    exportDay: async (day, format) => {
+      const result = await bridge.exportPacks({ day, format });
+      set({ exportError: result.ok ? null : result.error });
+      return result.ok ? result.value : null;
+    },
     saveSettings: async (settings) => {
       set({ busy: 'settings', saved: null, error: null });
       const result = await bridge.savePackSettings(settings);
