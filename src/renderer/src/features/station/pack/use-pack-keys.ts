@@ -29,10 +29,14 @@ export function usePackKeys(now: () => number) {
       }
       const prompt = state.view.prompt;
       const inField = event.target === field;
+      // Ctrl+Z with text in the field is the field's own undo.
       const undoKey =
         event.key === 'F8' ||
-        (inField && (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z');
-      if (undoKey && !(inField && field?.value)) {
+        (inField &&
+          !field?.value &&
+          (event.ctrlKey || event.metaKey) &&
+          event.key.toLowerCase() === 'z');
+      if (undoKey) {
         event.preventDefault();
         if (!prompt) void state.undo();
         return true;
