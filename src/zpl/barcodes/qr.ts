@@ -69,7 +69,20 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
       `^BQ cannot encode the field data (${result.ok ? 'unexpected encoding' : result.error}); nothing is drawn`,
     ]);
   }
-  return matrixLayout(result.encoding, mag, mag, warnings);
+  const layout = matrixLayout(result.encoding, mag, mag, warnings);
+  // Labelary puts a QR code lower than its origin: at ^FO by the ^BY height (a printer's QR
+  // field starts with a bar code's height of margin above it), and at ^FT the origin is
+  // (N - 18) modules below the symbol's bottom for N modules a side. Both fitted to its renders
+  // (^BY3,2,100 ^FO0,0: the symbol starts at y 100; 21 modules of 5 dots at ^FT…,400 end at
+  // 384, 25 modules of 10 dots at ^FT…,500 at 429).
+  const n = result.encoding.rows;
+  return {
+    ...layout,
+    anchor: {
+      fo: { x: 0, y: ctx.by.height },
+      ft: { x: 0, y: layout.height + (n - 18) * mag },
+    },
+  };
 }
 
 export interface QrSwitches {
@@ -120,7 +133,7 @@ export function parseSwitches(
   return { level, manual, text: manual ? manualData(payload, warnings) : payload };
 }
 
-const ALNUM = /^[0-9A-Z $%*+\-./:]*/;
+const ALNUM_CHAR = /[0-9A-Z $%*+\-./:]/;
 
 /** Manual input: <mode><data>[,<mode><data>…]; the data of every segment, concatenated. */
 function manualData(payload: string, warnings: string[]): string {
@@ -147,9 +160,17 @@ function manualData(payload: string, warnings: string[]): string {
         p = p.slice(5 + n);
       }
     } else if (mode === 'N' || mode === 'A') {
-      const match = (mode === 'N' ? /^[0-9]*/ : ALNUM).exec(p.slice(1));
-      segment = match ? match[0] : '';
-      p = p.slice(1 + segment.length);
+      // The segment runs to the next ",N" ",A" ",B" or ",K". Characters its mode cannot hold
+      // are left out, as Labelary does ("|2514EE|" in an A segment reads "2514EE"): encoding
+      // them would need another mode and a bigger symbol than the one it shows.
+      const next = /,[NABK]/.exec(p.slice(1));
+      const raw = next ? p.slice(1, 1 + next.index) : p.slice(1);
+      segment = [...raw].filter((c) => (mode === 'N' ? /[0-9]/ : ALNUM_CHAR).test(c)).join('');
+      if (segment.length < raw.length)
+        warnings.push(
+          `^BQ ${raw.length - segment.length} character(s) that ${mode === 'N' ? 'numeric' : 'alphanumeric'} mode cannot hold are left out`,
+        );
+      p = p.slice(1 + raw.length);
     } else if (mode === 'K') {
       warnings.push('^BQ Kanji mode "K" is encoded as bytes');
       segment = p.slice(1);

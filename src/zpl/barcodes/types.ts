@@ -63,6 +63,12 @@ export interface BarcodeLayout {
   draw(p: Painter): void;
   /** The interpretation line, empty when it is off or the symbology has none. */
   text: TextRun[];
+  /**
+   * Where the frame goes against the field origin, when not as for every bar code (^FO the
+   * frame's top-left, ^FT the symbol's bottom-left): ^FO moves the frame by `fo`, and ^FT names
+   * the frame point `ft`. QR codes sit lower than their origin says (qr.ts).
+   */
+  anchor?: { fo: { x: number; y: number }; ft: { x: number; y: number } };
   /** What could not be drawn as written; an empty layout (0×0) when nothing is drawn. */
   warnings: string[];
 }

@@ -612,15 +612,18 @@ export class LabelInterpreter {
     const at = this.at(field);
     // ^FO: the field's top-left, whatever its turn; ^FT: the bars' bottom-left corner, turned.
     const frame = { width: layout.width, height: layout.height };
+    const anchor = layout.anchor;
     const box =
       at.kind === 'FT'
         ? boxOrigin(
             orientation,
             frame,
-            { x: layout.symbol.x, y: layout.symbol.y + layout.symbol.height },
+            anchor?.ft ?? { x: layout.symbol.x, y: layout.symbol.y + layout.symbol.height },
             at,
           )
-        : at;
+        : anchor
+          ? boxOrigin(orientation, frame, { x: -anchor.fo.x, y: -anchor.fo.y }, at)
+          : at;
     const pen = painter({
       target: this.bitmap,
       ...box,

@@ -242,9 +242,10 @@ describe('^BQ QR Code', () => {
   ])('error level %s: %i modules of 4 dots, finders 7 modules wide', async (level, modules) => {
     const { label, found } = await read(`^XA^FO20,20^BQN,2,4^FD${level}A,HELLO WORLD^FS^XZ`);
     expect(found).toEqual([['QRCode', 'HELLO WORLD', ']Q1']]);
-    expect(inkBox(label.bitmap)).toEqual({ x: 20, y: 20, width: 4 * modules, height: 4 * modules });
+    // A QR code sits the ^BY height (10 dots at power-up) below its ^FO, as Labelary draws it.
+    expect(inkBox(label.bitmap)).toEqual({ x: 20, y: 30, width: 4 * modules, height: 4 * modules });
     // The top row of the top-left finder: 7 black modules, then a white one.
-    expect(runsInRow(label.bitmap, 21, 20, 52)[0]).toEqual({
+    expect(runsInRow(label.bitmap, 31, 20, 52)[0]).toEqual({
       color: 'black',
       start: 20,
       length: 28,
