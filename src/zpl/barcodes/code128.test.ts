@@ -148,10 +148,19 @@ describe('^BC drawing', () => {
   });
 
   it('mode A picks subsets itself and keeps >8 as FNC1', async () => {
-    const layout = code128('>;>80204017773003486100008535>8910001', { mode: 'A' }, ctx(1, 40));
+    const layout = code128('>80204017773003486100008535>8910001', { mode: 'A' }, ctx(1, 40));
     const [result] = await decode(render(layout), ['Code128']);
     expect(result?.symbologyIdentifier).toBe(']C1');
     expect(result?.text).toBe('0204017773003486100008535\u001d910001');
+  });
+
+  it('mode A prints a subset code (">;") as data, as Labelary does', async () => {
+    const digits = '9632080400200044387502171053828143';
+    const auto = code128(`>;${digits}`, { mode: 'A' }, ctx(1, 40));
+    const [result] = await decode(render(auto), ['Code128']);
+    expect(result?.text).toBe(`>;${digits}`);
+    // Three characters wider than mode N's reading (">;" and a switch to subset C).
+    expect(auto.width - code128(`>;${digits}`, {}, ctx(1, 40)).width).toBe(33);
   });
 
   it('reports characters a subset cannot hold and draws the rest', () => {

@@ -317,7 +317,7 @@ function modeD(data: string, warnings: string[]): { encoded: string; human: stri
   return { encoded, human };
 }
 
-/** Mode A: the printer picks subsets; ">8" and friends still mean what Table 6 says. */
+/** Mode A: the printer picks subsets; ">8" (FNC1) and the escapes still mean what Table 6 says. */
 function modeA(data: string, warnings: string[]): { encoded: string; human: string } {
   let encoded = '';
   let human = '';
@@ -346,10 +346,13 @@ function modeA(data: string, warnings: string[]): { encoded: string; human: stri
     else if (k === '2') encoded += '^FNC3';
     else if (k === '3') encoded += '^FNC2';
     else if (k === '8') encoded += '^FNC1';
-    else if (!'45679:;'.includes(k)) {
-      warnings.push(`^BC ">${k}" is not a Code 128 invocation code; it is dropped`);
-    }
-    // >4 >5 >6 >7 >9 >: >; choose subsets; in mode A the printer chooses them itself.
+    else if ('45679:;'.includes(k)) {
+      // The subset codes: in mode A the printer chooses subsets itself, and Labelary prints
+      // these two characters as data (a ">;" before 34 digits makes the symbol three
+      // characters wider than in mode N); so does this preview.
+      encoded += `>${k}`;
+      human += `>${k}`;
+    } else warnings.push(`^BC ">${k}" is not a Code 128 invocation code; it is dropped`);
   }
   return { encoded, human };
 }
