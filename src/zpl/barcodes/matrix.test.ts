@@ -44,7 +44,8 @@ describe('^BQ field data switches', () => {
   });
   it('takes the first characters as switches even when they are not (as printers do)', () => {
     // Zebra: "Sample" without switches scans as "ple"; a digit mode takes no comma.
-    expect(parse('Sample')).toMatchObject({ level: 'Q', text: 'ple' });
+    // Without ^BQ's d parameter an unreadable level is H, as Labelary draws it.
+    expect(parse('Sample')).toMatchObject({ level: 'H', text: 'ple' });
     expect(parse('9876543210')).toMatchObject({ text: '76543210' });
     expect(parse('D0302E9,QA,abc')).toEqual({ level: 'Q', text: 'abc', warnings: 1 });
   });

@@ -9,10 +9,12 @@
 // and a third (the comma) only when the second is a letter.
 //
 // bwip-js encodes (fixedeclevel, so the level is the one asked for, and its own mode
-// segmentation and mask choice, as the printer's mask default "7" is an automatic choice);
+// segmentation); the mask is the one Labelary's encoder picks (qr-mask.ts), as the printer's
+// mask default "7" is an automatic choice;
 // QR Model 1 is not in bwip-js and is drawn as Model 2 with a warning.
 import { asBytes, encode } from './bwip.ts';
 import { matrixLayout } from './draw.ts';
+import { labelaryMask } from './qr-mask.ts';
 import type { BarcodeContext, BarcodeLayout } from './types.ts';
 import { emptyLayout } from './types.ts';
 
@@ -58,10 +60,13 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
   if (parsed.text.length === 0) {
     return emptyLayout([...warnings, '^BQ has no data after its switches; nothing is drawn']);
   }
+  // Mask 0 (BWIPP counts from 1) spares bwip-js its own scoring of eight masks; the mask the
+  // reference shows is chosen below (qr-mask.ts).
   const result = encode('qrcode', asBytes(parsed.text), {
     eclevel: parsed.level,
     fixedeclevel: true,
     binarytext: true,
+    mask: 1,
   });
   if (!result.ok || result.encoding.kind !== 'matrix') {
     return emptyLayout([
@@ -69,7 +74,7 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
       `^BQ cannot encode the field data (${result.ok ? 'unexpected encoding' : result.error}); nothing is drawn`,
     ]);
   }
-  const layout = matrixLayout(result.encoding, mag, mag, warnings);
+  const layout = matrixLayout(labelaryMask(result.encoding, parsed.level, 0), mag, mag, warnings);
   // Labelary puts a QR code lower than its origin: at ^FO by the ^BY height (a printer's QR
   // field starts with a bar code's height of margin above it), and at ^FT the origin is
   // (N - 18) modules below the symbol's bottom for N modules a side. Both fitted to its renders
@@ -109,9 +114,11 @@ export function parseSwitches(
   let level: QrSwitches['level'];
   if (levelChar !== '' && LEVELS.includes(levelChar)) level = levelChar as QrSwitches['level'];
   else {
+    // ^BQ's d parameter when it names a level; without one, H: the guide says Q, but the
+    // printers Labelary mirrors use H ("^FDEXAMPLE CODE" draws "MPLE CODE" at level H there).
     const d = fallbackLevel?.trim() ?? '';
     level =
-      d === '' ? 'Q' : LEVELS.includes(d) && d.length === 1 ? (d as QrSwitches['level']) : 'M';
+      d === '' ? 'H' : LEVELS.includes(d) && d.length === 1 ? (d as QrSwitches['level']) : 'M';
     warnings.push(
       `^BQ field data should start with an error correction level H, Q, M or L; ${JSON.stringify(levelChar)} was read as one, ${level} is used`,
     );
