@@ -65,7 +65,13 @@ export function aztec(data: string, params: AztecParams, ctx: BarcodeContext): B
       `^BO size/type ${d} is not 0, 1-99, 101-104, 201-232 or 300; the default is used`,
     );
   }
-  let result = encode(bcid, text, options);
+  // Without a size asked for, the smallest symbol that holds the data, compact ones first, as
+  // Labelary's encoder chooses (bwip-js's default is full range only: a size too large).
+  let result =
+    bcid === 'azteccode' && options.format === undefined && params.menu !== true
+      ? encode(bcid, text, { ...options, format: 'compact' })
+      : encode(bcid, text, options);
+  if (!result.ok && options.format === undefined) result = encode(bcid, text, options);
   if (!result.ok && params.menu === true && options.layers === undefined) {
     // bwip-js wants the size of a reader initialisation symbol spelled out: take the
     // smallest that holds the data, compact then full range.

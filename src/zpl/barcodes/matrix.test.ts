@@ -235,6 +235,18 @@ describe('^B7 PDF417', () => {
 });
 
 describe('^BO Aztec', () => {
+  it('takes the smallest symbol that holds the data, compact ones first', async () => {
+    // "PACKBENCH" with 23 % error correction fits a compact symbol of 1 layer (15 × 15
+    // modules); the smallest full-range symbol is 19 × 19.
+    const layout = aztec('PACKBENCH', { magnification: 1, size: 23 }, ctx());
+    expect(layout.width).toBe(15);
+    expect((await decode(render(layout), ['Aztec']))[0]?.text).toBe('PACKBENCH');
+    // More data than four compact layers hold: a full-range symbol.
+    const big = aztec('PACKBENCH AZTEC '.repeat(12), { magnification: 1 }, ctx());
+    expect(big.width).toBeGreaterThan(27);
+    expect((await decode(render(big), ['Aztec']))[0]?.text).toBe('PACKBENCH AZTEC '.repeat(12));
+  });
+
   it('decodes in every orientation with modules of magnification dots', async () => {
     const layout = aztec('PACKBENCH AZTEC', { magnification: 4 }, ctx());
     const n = render(layout);
