@@ -135,7 +135,10 @@ describe('PackService', () => {
     view = s.service.answer(id, { kind: 'acknowledge' });
     expect(view.prompt).toBeNull();
     view = s.service.scan(id, '7891000100127');
-    expect(view.verdict?.messageKey).toBe('packVerdict.notInOrder');
+    expect(view.verdict).toMatchObject({
+      messageKey: 'packVerdict.notInOrder',
+      params: { name: 'Stray', sku: 'STRAY' },
+    });
     s.service.answer(id, { kind: 'acknowledge' });
     s.service.scan(id, ']C0mug');
     view = s.service.scan(id, 'MUG');

@@ -81,6 +81,8 @@ interface Session {
   /** The unit waiting on the prompt's answer. */
   pending: Candidate | null;
   verdict: PackVerdict | null;
+  /** The order's products and every other product this station knows (for names). */
+  products: Record<string, PackProduct>;
   /** The pack's events as committed: read once when the session starts, then kept in step. */
   events: PackEvent[];
 }
@@ -426,7 +428,7 @@ export class PackService {
     const expected = new Map<string, number>();
     for (const item of snapshot.order.items)
       expected.set(item.sku, (expected.get(item.sku) ?? 0) + item.quantity);
-    const products: Record<string, PackProduct> = { ...snapshot.products };
+    const products = session.products;
     return {
       expected,
       products,
@@ -459,6 +461,7 @@ export class PackService {
     const session: Session = {
       row,
       identifier: new Identifier(products, this.o.aliases()),
+      products,
       prompt: null,
       pending: null,
       verdict: null,

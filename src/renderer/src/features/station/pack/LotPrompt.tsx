@@ -126,7 +126,7 @@ export function LotPrompt({
                     </Text>
                   )}
                   {option.fefo && !expired && (
-                    <Text component="span" fw={700} c="green.9">
+                    <Text component="span" fw={700} c="dark.9">
                       {t('pack.lotPrompt.fefo')}
                     </Text>
                   )}
