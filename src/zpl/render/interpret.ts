@@ -613,17 +613,24 @@ export class LabelInterpreter {
     // ^FO: the field's top-left, whatever its turn; ^FT: the bars' bottom-left corner, turned.
     const frame = { width: layout.width, height: layout.height };
     const anchor = layout.anchor;
+    const s = layout.symbol;
+    // ^FO: the bars' (or modules') top-left once turned, as Labelary places them: an
+    // interpretation line above the bars, or turned to their top or left, prints beyond the
+    // origin, and so does an EAN-13's leading digit. ^FT: the bars' bottom-left, turned.
+    const corner =
+      orientation === 'N'
+        ? { x: s.x, y: s.y }
+        : orientation === 'R'
+          ? { x: s.x, y: s.y + s.height }
+          : orientation === 'I'
+            ? { x: s.x + s.width, y: s.y + s.height }
+            : { x: s.x + s.width, y: s.y };
     const box =
       at.kind === 'FT'
-        ? boxOrigin(
-            orientation,
-            frame,
-            anchor?.ft ?? { x: layout.symbol.x, y: layout.symbol.y + layout.symbol.height },
-            at,
-          )
+        ? boxOrigin(orientation, frame, anchor?.ft ?? { x: s.x, y: s.y + s.height }, at)
         : anchor
           ? boxOrigin(orientation, frame, { x: -anchor.fo.x, y: -anchor.fo.y }, at)
-          : at;
+          : boxOrigin(orientation, frame, corner, at);
     const pen = painter({
       target: this.bitmap,
       ...box,

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Bitmap } from '../../src/zpl/bitmap.ts';
+import { loadFontsFromPackages } from '../../src/zpl/cli/fonts.ts';
+import { ZplEngine } from '../../src/zpl/engine.ts';
+import { decodeBarcodes, inkBox } from '../support/zpl-check/index.ts';
+
+// Where ^FO puts a bar code that has an interpretation line (issue #32): Labelary puts the
+// bars' top-left, once turned, at the origin, and the line (or an EAN-13's leading digit) goes
+// wherever it falls, beyond the origin if need be. Our own labels, read back by zxing.
+
+const engine = new ZplEngine(loadFontsFromPackages());
+const STOCK = { widthMm: 60, heightMm: 60 }; // 480 × 480 dots
+const only = (zpl: string): Bitmap => {
+  const [label] = engine.render(zpl, STOCK).labels;
+  if (!label) throw new Error('no label');
+  return label.bitmap;
+};
+const box = (b: Bitmap, x: number, y: number, width: number, height: number) =>
+  inkBox(b, { x, y, width, height });
+
+describe('^FO and the interpretation line', () => {
+  it('a line above prints above the origin; the bars start at it', async () => {
+    const b = only('^XA^BY2^FO40,100^BCN,60,Y,Y^FDPB-1^FS^XZ');
+    // Nothing at or below the bars' end; the bars are exactly 100 to 159.
+    expect(box(b, 0, 160, 480, 320)).toBeNull();
+    expect(box(b, 40, 100, 440, 60)).toMatchObject({ x: 40, y: 100, height: 60 });
+    expect(box(b, 0, 0, 480, 100)).not.toBeNull();
+    expect((await decodeBarcodes(b)).map((d) => d.text)).toEqual(['PB-1']);
+  });
+
+  it('turned half a turn (I), the bars sit at the origin and the line above them', () => {
+    const b = only('^XA^BY2^FO40,100^BCI,60,Y,N^FDPB-1^FS^XZ');
+    expect(box(b, 0, 160, 480, 320)).toBeNull();
+    expect(box(b, 0, 100, 480, 60)).toMatchObject({ x: 40, y: 100, height: 60 });
+    expect(box(b, 0, 0, 480, 100)).not.toBeNull();
+  });
+
+  it('turned a quarter (R), the bars’ top-left is the origin; the line is to their left', () => {
+    const b = only('^XA^BY2^FO200,100^BCR,60,Y,N^FDPB-1^FS^XZ');
+    expect(box(b, 200, 0, 280, 480)).toMatchObject({ x: 200, y: 100, width: 60 });
+    expect(box(b, 0, 0, 200, 480)).not.toBeNull();
+  });
+
+  it('an EAN-13 starts its bars at the origin, the leading digit to the left', async () => {
+    const b = only('^XA^BY2^FO60,100^BEN,60,Y,N^FD590123412345^FS^XZ');
+    // The first guard bar is the first ink at or right of x = 60.
+    expect(box(b, 60, 100, 420, 40)).toMatchObject({ x: 60, y: 100 });
+    expect(box(b, 0, 100, 60, 100)).not.toBeNull();
+    expect((await decodeBarcodes(b)).map((d) => d.text)).toEqual(['5901234123457']);
+  });
+});
