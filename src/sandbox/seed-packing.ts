@@ -12,6 +12,38 @@ const DAY = 86_400_000;
 /** Catalogue positions (0-based, in the first 24 products) whose bar code is a UPC-A. */
 const UPC_A_POSITIONS: readonly number[] = [15, 16, 17];
 
+/**
+ * A demo product at catalogue position `position`: its bar code, made-up dimensions by position,
+ * created 120 − position days before `now`. The first catalogue and its tail share it.
+ */
+export function demoProduct(
+  companyIndex: number,
+  position: number,
+  sku: string,
+  [name, price, weight, batches]: readonly [string, number, number, boolean],
+  now: number,
+  active: boolean,
+): Product {
+  const created = now - (120 - position) * DAY;
+  return {
+    sku,
+    name,
+    description: `${name} — item de demonstração do sandbox.`,
+    barcode: productBarcode(companyIndex, position),
+    unit_price: price,
+    weight_kg: weight,
+    dimensions: {
+      length_cm: 10 + (position % 5) * 5,
+      width_cm: 8 + (position % 3) * 4,
+      height_cm: 4 + (position % 4) * 3,
+    },
+    batch_controlled: batches,
+    active,
+    created_at: new Date(created).toISOString(),
+    updated_at: new Date(created + 3 * DAY).toISOString(),
+  };
+}
+
 /** The bar code of the catalogue's product at `position`: EAN-13, or UPC-A for a few imports. */
 export function productBarcode(companyIndex: number, position: number): string {
   return UPC_A_POSITIONS.includes(position)
@@ -270,24 +302,7 @@ export function addPackingFixtures(data: CompanyState, companyIndex: number, now
   TAIL.forEach(([name, price, weight, batches], k) => {
     const i = FIRST_TAIL + k;
     const sku = `${skuPrefix}-${pad(i)}`;
-    const created = now - (120 - i) * DAY;
-    const product: Product = {
-      sku,
-      name,
-      description: `${name} — item de demonstração do sandbox.`,
-      barcode: productBarcode(companyIndex, i),
-      unit_price: price,
-      weight_kg: weight,
-      dimensions: {
-        length_cm: 10 + (i % 5) * 5,
-        width_cm: 8 + (i % 3) * 4,
-        height_cm: 4 + (i % 4) * 3,
-      },
-      batch_controlled: batches,
-      active: true,
-      created_at: new Date(created).toISOString(),
-      updated_at: new Date(created + 3 * DAY).toISOString(),
-    };
+    const product = demoProduct(companyIndex, i, sku, [name, price, weight, batches], now, true);
     data.products[sku] = product;
     const lots = fixtures.batches[sku]?.lots;
     if (batches && lots) {

@@ -9,7 +9,7 @@ import type {
 } from '../shared/api/types.ts';
 import { DEMO_COMPANIES } from './companies.ts';
 import { WAREHOUSES, type CompanyState, type SandboxState, type StockLot } from './model.ts';
-import { addPackingFixtures, productBarcode } from './seed-packing.ts';
+import { addPackingFixtures, demoProduct } from './seed-packing.ts';
 
 const DAY = 86_400_000;
 
@@ -128,25 +128,15 @@ function seedCompany(companyIndex: number, now: number): CompanyState {
 
   CATALOGUE.forEach(([name, price, weight, batches], i) => {
     const sku = `${prefix}-${String(i + 1).padStart(4, '0')}`;
-    const created = now - (120 - i) * DAY;
-    products[sku] = {
+    // EAN-13 (Brazil's 789 prefix), or UPC-A for a few imported products.
+    products[sku] = demoProduct(
+      companyIndex,
+      i,
       sku,
-      name,
-      description: `${name} — item de demonstração do sandbox.`,
-      // EAN-13 (Brazil's 789 prefix), or UPC-A for a few imported products.
-      barcode: productBarcode(companyIndex, i),
-      unit_price: price,
-      weight_kg: weight,
-      dimensions: {
-        length_cm: 10 + (i % 5) * 5,
-        width_cm: 8 + (i % 3) * 4,
-        height_cm: 4 + (i % 4) * 3,
-      },
-      batch_controlled: batches,
-      active: i !== CATALOGUE.length - 1,
-      created_at: iso(created),
-      updated_at: iso(created + 3 * DAY),
-    };
+      [name, price, weight, batches],
+      now,
+      i !== CATALOGUE.length - 1,
+    );
     for (const warehouse of WAREHOUSES) {
       if (!batches) {
         stock.push({
