@@ -192,24 +192,3 @@ export type PackAnswer =
   | { kind: 'lot'; lot: string }
   | { kind: 'reason'; reason: OverrideReason; text?: string }
   | { kind: 'cancel' };
-
-/** One row of the pack record export (CSV and JSON), one per counted scan. */
-export interface PackRecordRow {
-  packId: string;
-  orderId: string;
-  station: string;
-  account: string;
-  startedAt: string;
-  finishedAt: string | null;
-  status: PackStatus;
-  seq: number;
-  at: string;
-  sku: string;
-  quantity: number;
-  code: string;
-  identifiedBy: IdentifiedBy;
-  lot: string | null;
-  expiry: string | null;
-  override: string | null;
-  overrideText: string | null;
-}
