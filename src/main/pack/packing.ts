@@ -1,6 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import {
   barcodeAliasSchema,
   DEFAULT_PACK_SETTINGS,
@@ -8,37 +7,21 @@ import {
   type BarcodeAlias,
   type PackSettings,
 } from '../../shared/pack/types.ts';
-import type { Clock } from '../core/clock.ts';
-import type { ProductFacts } from '../core/product-names.ts';
 import { SettingsFile } from '../core/settings-file.ts';
 import type { StationFs } from '../core/station-fs.ts';
 import { exportPacks } from './pack-export.ts';
-import { PackService, type PackSource } from './pack-service.ts';
+import { PackService, type PackServiceOptions } from './pack-service.ts';
 import { PackStore } from './pack-store.ts';
 
 const aliasFileSchema = z.object({ aliases: z.array(barcodeAliasSchema).max(5_000) });
 
-export interface PackingOptions {
+/** What the core hands over: the service's own needs but its store, settings and aliases. */
+export interface PackingOptions extends Omit<PackServiceOptions, 'store' | 'settings' | 'aliases'> {
   dataDir: string;
   db: DatabaseSync;
-  clock: Clock;
   fs: StationFs;
-  newId: () => string;
-  station: () => string;
-  account: () => string;
-  profileId: () => string;
-  source: () => Promise<PackSource>;
-  knownProducts: () => Record<string, ProductFacts>;
   /** Aliases that come with the profile (the sandbox's demo case codes); the station's win. */
   builtInAliases: () => BarcodeAlias[];
-  markPacked: (orderId: string) => string;
-  printLabel: (orderId: string) => { jobId: string } | { problem: MessageKey };
-  record: (entry: {
-    event: string;
-    messageKey: MessageKey;
-    params: Record<string, string | number>;
-    message: string;
-  }) => void;
 }
 
 /**
@@ -73,19 +56,10 @@ export class Packing {
     });
     this.store = new PackStore(options.db);
     this.service = new PackService({
+      ...options,
       store: this.store,
-      clock: options.clock,
-      newId: options.newId,
-      station: options.station,
-      account: options.account,
-      profileId: options.profileId,
-      source: options.source,
       settings: () => this.settingsFile.get(),
       aliases: () => [...options.builtInAliases(), ...this.aliasFile.get().aliases],
-      knownProducts: options.knownProducts,
-      markPacked: options.markPacked,
-      printLabel: options.printLabel,
-      record: options.record,
     });
   }
 
