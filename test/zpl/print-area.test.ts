@@ -24,6 +24,17 @@ describe('^PW narrower than the stock', () => {
     expect(inkBox(only('^XA^PW67^FO2,3^GB5,5,5^FS^XZ').bitmap)).toMatchObject({ x: 8, y: 3 });
   });
 
+  it('centres fields drawn before the ^PW too, and an ^IL image', () => {
+    expect(inkBox(only('^XA^FO0,0^GB5,5,5^FS^PW60^XZ').bitmap)).toMatchObject({ x: 10, y: 0 });
+    const image = '~DGR:DOT.GRF,1,1,80\n';
+    expect(inkBox(only(`${image}^XA^PW60^ILR:DOT.GRF^FS^XZ`).bitmap)).toEqual({
+      x: 10,
+      y: 0,
+      width: 1,
+      height: 1,
+    });
+  });
+
   it('still cuts what lies past the print width, then centres what is left', () => {
     const box = inkBox(only('^XA^PW60^FO40,0^GB40,5,5^FS^XZ').bitmap);
     expect(box).toEqual({ x: 50, y: 0, width: 20, height: 5 });

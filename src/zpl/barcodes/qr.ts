@@ -12,7 +12,7 @@
 // segmentation); the mask is the one Labelary's encoder picks (qr-mask.ts), as the printer's
 // mask default "7" is an automatic choice;
 // QR Model 1 is not in bwip-js and is drawn as Model 2 with a warning.
-import { asBytes, encode } from './bwip.ts';
+import { asBytes, encode, type MatrixEncoding } from './bwip.ts';
 import { matrixLayout } from './draw.ts';
 import { labelaryMask } from './qr-mask.ts';
 import type { BarcodeContext, BarcodeLayout } from './types.ts';
@@ -74,7 +74,7 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
       `^BQ cannot encode the field data (${result.ok ? 'unexpected encoding' : result.error}); nothing is drawn`,
     ]);
   }
-  const layout = matrixLayout(labelaryMask(result.encoding, parsed.level, 0), mag, mag, warnings);
+  const layout = matrixLayout(masked(result.encoding, parsed.level), mag, mag, warnings);
   // Labelary puts a QR code lower than its origin: at ^FO by the ^BY height (a printer's QR
   // field starts with a bar code's height of margin above it), and at ^FT the origin is
   // (N - 18) modules below the symbol's bottom for N modules a side. Both fitted to its renders
@@ -88,6 +88,23 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
       ft: { x: 0, y: layout.height + (n - 18) * mag },
     },
   };
+}
+
+// The chosen mask per encoding: scoring eight masks costs a millisecond or two, and a label is
+// previewed again on every keystroke. Encodings come from bwip.ts's cache, so they are the key.
+const MASKED_SIZE = 256;
+const maskedCache = new Map<MatrixEncoding, MatrixEncoding>();
+
+function masked(encoding: MatrixEncoding, level: QrSwitches['level']): MatrixEncoding {
+  const hit = maskedCache.get(encoding);
+  if (hit) return hit;
+  const chosen = labelaryMask(encoding, level, 0);
+  maskedCache.set(encoding, chosen);
+  if (maskedCache.size > MASKED_SIZE) {
+    const oldest = maskedCache.keys().next();
+    if (!oldest.done) maskedCache.delete(oldest.value);
+  }
+  return chosen;
 }
 
 export interface QrSwitches {

@@ -121,6 +121,8 @@ export class LabelInterpreter {
   /** While ^DF stores a format, the commands go there instead of onto the label. */
   private storing: { key: string; commands: ZplCommand[] } | null = null;
   private drew = false;
+  /** The ^PW centring the first field was drawn with (null: nothing drawn yet). */
+  private drawnOffset: number | null = null;
 
   constructor(context: LabelContext) {
     this.c = context;
@@ -161,11 +163,15 @@ export class LabelInterpreter {
     const printWidth = Math.min(this.s.printWidth ?? bitmap.width, bitmap.width);
     // ^PW: nothing prints beyond the print width, and a print width narrower than the stock is
     // centred on it (the head's dots are centred on the media), as Labelary shows it: a ^PW800
-    // label on 813-dot stock starts 6 dots in. ^LL does not cut the picture: the reference draws
-    // fields past a short label length, and a preview that hid them would hide a mistake.
+    // label on 813-dot stock starts 6 dots in. Fields were drawn that far in already (at()); a
+    // ^PW that came after them moves them now. ^LL does not cut the picture: the reference
+    // draws fields past a short label length, and a preview that hid them would hide a mistake.
+    const offset = this.centring();
+    if (this.drawnOffset !== null && this.drawnOffset < offset)
+      shiftRight(bitmap, offset - this.drawnOffset);
     if (printWidth < bitmap.width) {
-      bitmap.fillRect(printWidth, 0, bitmap.width - printWidth, bitmap.height, 'white');
-      shiftRight(bitmap, (bitmap.width - printWidth) >> 1);
+      bitmap.fillRect(0, 0, offset, bitmap.height, 'white');
+      bitmap.fillRect(offset + printWidth, 0, bitmap.width, bitmap.height, 'white');
     }
     // ^POI turns the whole sheet, margins included (the centred area stays centred).
     if (this.s.invert) rotate180(bitmap);
@@ -445,11 +451,19 @@ export class LabelInterpreter {
     return color === 'W' ? 'white' : 'black';
   }
 
-  /** The field's origin on the label, with ^LH, ^LS and ^LT applied. */
+  /** Dots between the stock's left edge and a narrower print width's, centred (see finish). */
+  private centring(): number {
+    const width = this.bitmap.width;
+    return (width - Math.min(this.s.printWidth ?? width, width)) >> 1;
+  }
+
+  /** The field's origin on the label, with ^LH, ^LS and ^LT applied, and ^PW's centring. */
   private at(field: Field): { x: number; y: number; kind: 'FO' | 'FT' } {
     const origin = field.origin ?? { x: 0, y: 0, kind: 'FO' as const };
+    const offset = this.centring();
+    this.drawnOffset ??= offset;
     return {
-      x: origin.x + this.s.home.x - this.s.shift,
+      x: origin.x + this.s.home.x - this.s.shift + offset,
       y: origin.y + this.s.home.y + this.s.top,
       kind: origin.kind,
     };
@@ -889,9 +903,10 @@ export class LabelInterpreter {
     }
     // ^IL puts the image at the label's top-left, under what the format draws next.
     this.drew = true;
+    this.drawnOffset ??= this.centring();
     const p = painter({
       target: this.bitmap,
-      x: 0,
+      x: this.centring(),
       y: 0,
       width: image.width,
       height: image.height,
@@ -925,16 +940,21 @@ function shiftRight(bitmap: Bitmap, by: number): void {
   const { data, stride, width } = bitmap;
   const bytes = by >> 3;
   const bits = by & 7;
-  const extra = stride * 8 - width;
-  const lastMask = (0xff << extra) & 0xff;
+  const back = 8 - bits;
+  const lastMask = (0xff << (stride * 8 - width)) & 0xff;
   for (let row = 0; row < data.length; row += stride) {
-    for (let i = stride - 1; i >= 0; i--) {
-      const j = i - bytes;
-      const hi = j >= 0 ? (data[row + j] ?? 0) : 0;
-      const lo = j - 1 >= 0 ? (data[row + j - 1] ?? 0) : 0;
-      data[row + i] = bits === 0 ? hi : ((hi >> bits) | (lo << (8 - bits))) & 0xff;
+    const end = row + stride - 1;
+    if (bits === 0) data.copyWithin(row + bytes, row, end + 1 - bytes);
+    else {
+      // From the right: each byte is the two it straddles, the earlier one's low bits first.
+      for (let i = end; i > row + bytes; i--) {
+        const j = i - bytes;
+        data[i] = (((data[j] as number) >> bits) | ((data[j - 1] as number) << back)) & 0xff;
+      }
+      data[row + bytes] = (data[row] as number) >> bits;
     }
-    data[row + stride - 1] = (data[row + stride - 1] ?? 0) & lastMask;
+    data.fill(0, row, row + bytes);
+    data[end] = (data[end] as number) & lastMask;
   }
 }
 
