@@ -112,6 +112,14 @@ describe('^BC drawing', () => {
     expect(result?.text).toBe('12345678');
   });
 
+  it('adds no UCC check digit to data with letters, as Labelary prints it', () => {
+    const plain = code128('PX6719400000', {}, ctx(1, 40));
+    expect(code128('PX6719400000', { uccCheckDigit: true }, ctx(1, 40)).width).toBe(plain.width);
+    expect(code128('6719400000', { uccCheckDigit: true }, ctx(1, 40)).width).toBeGreaterThan(
+      code128('6719400000', {}, ctx(1, 40)).width,
+    );
+  });
+
   it('appends the UCC mod 10 check digit with e = Y (guide example)', async () => {
     // ^BY4^BCN,256,Y,N,Y,N^FD>;>80012345123451234512: 19 digits + check = 10 pairs in C.
     const layout = code128('>;>80012345123451234512', { uccCheckDigit: true }, ctx(1, 40));

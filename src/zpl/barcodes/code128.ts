@@ -99,10 +99,15 @@ export function code128(data: string, params: Code128Params, ctx: BarcodeContext
   });
 }
 
-/** e = Y: the printer appends the mod 10 check digit of the data's digits to the data. */
+/**
+ * e = Y: the printer appends the mod 10 check digit of the data's digits to the data. Only to
+ * data of digits: Labelary adds none to a tracking number with letters in it (Pocztex's
+ * "PX6719400000" prints as it is), where a digit check would check nothing.
+ */
 function withUccCheck(data: string): string {
-  const digits = data.replace(/>./g, '').replace(/[^0-9]/g, '');
-  return data + String(mod10(digits));
+  const plain = data.replace(/>./g, '');
+  if (!/^[0-9]+$/.test(plain)) return data;
+  return data + String(mod10(plain));
 }
 
 /** A character's value in subset A or B, or undefined when that subset has no such character. */
