@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONTENT_SECURITY_POLICY, isAppUrl, resolveAppFile } from './app-protocol.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  isAppUrl,
+  resolveAppFile,
+  serveAppRequest,
+} from './app-protocol.ts';
 
 describe('app protocol', () => {
   const root = '/opt/packbench/out/renderer';
@@ -45,5 +51,50 @@ describe('app protocol', () => {
     expect(isAppUrl('app://packbench/index.html')).toBe(true);
     expect(isAppUrl('https://packbench/index.html')).toBe(false);
     expect(isAppUrl('not a url')).toBe(false);
+  });
+
+  it.each([
+    ['assets/RobotoMono_500Medium-DxCopxhm.ttf.LICENSE.txt', 'text/plain; charset=utf-8'],
+    ['assets/RobotoMono_500Medium-DxCopxhm.ttf', 'font/ttf'],
+    ['assets/font.woff2', 'font/woff2'],
+    ['assets/font.woff', 'font/woff'],
+    ['assets/engine.wasm', 'application/wasm'],
+    ['third-party.partial.json', 'application/json'],
+    ['assets/index-abc.js.map', 'application/json'],
+    ['assets/index-abc.css', 'text/css; charset=utf-8'],
+    ['assets/logo.svg', 'image/svg+xml'],
+    ['assets/logo.png', 'image/png'],
+    ['assets/LOGO.PNG', 'image/png'],
+  ])('serves %s as %s', (file, mime) => {
+    expect(resolveAppFile(root, `app://packbench/${file}`)?.mime).toBe(mime);
+  });
+
+  it('sends a font licence as plain text, with nosniff, not as a download', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'packbench-app-protocol-'));
+    try {
+      writeFileSync(join(dir, 'Font.ttf.LICENSE.txt'), 'Apache License 2.0');
+      const response = await serveAppRequest(dir, 'app://packbench/Font.ttf.LICENSE.txt');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await response.text()).toBe('Apache License 2.0');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Every kind of file the renderer build emitted (run `npx electron-vite build` first; skipped
+  // when out/renderer is absent) must have a real type: nosniff leaves no second guess.
+  const built = join(import.meta.dirname, '../../out/renderer');
+  it.skipIf(!existsSync(built))('knows the type of every file in out/renderer', () => {
+    const files = readdirSync(built, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(built.length + 1));
+    expect(files.length).toBeGreaterThan(0);
+    const untyped = files.filter(
+      (file) =>
+        resolveAppFile(built, `app://packbench/${file}`)?.mime === 'application/octet-stream',
+    );
+    expect(untyped).toEqual([]);
   });
 });

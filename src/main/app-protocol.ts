@@ -13,17 +13,39 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
-const MIME: Record<string, string> = {
+/**
+ * Every kind of file the renderer build can emit, with its real type: the page is served with
+ * `nosniff`, so a file under the wrong type is refused or shown as a download (the fonts'
+ * `.LICENSE.txt` files were `application/octet-stream`). A test lists the extensions present
+ * under `out/renderer` and fails on any this table lacks.
+ */
+export const MIME: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
+  '.cjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
   '.json': 'application/json',
   '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
   '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+};
+
+/** The type a served file is sent under; octet-stream only for a kind the build never emits. */
+export const mimeOf = (path: string): string => {
+  const ext = extname(path).toLowerCase();
+  return Object.hasOwn(MIME, ext) ? (MIME[ext] as string) : 'application/octet-stream';
 };
 
 export const isAppUrl = (url: string): boolean => {
@@ -53,7 +75,7 @@ export function resolveAppFile(
   const root = resolve(rendererDir);
   const full = resolve(root, normalize(relative));
   if (full !== root && !full.startsWith(root + sep)) return null;
-  return { path: full, mime: MIME[extname(full).toLowerCase()] ?? 'application/octet-stream' };
+  return { path: full, mime: mimeOf(full) };
 }
 
 /**
