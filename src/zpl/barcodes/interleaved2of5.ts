@@ -26,10 +26,13 @@ export function interleaved2of5(
   const h = barHeight(params.height, ctx, warnings);
   if (data.length === 0) return emptyLayout(['^B2 field data is empty; nothing is drawn']);
   if (!/^[0-9]+$/.test(data)) {
+    // Labelary leaves out what is not a digit and draws the rest (a GLS label's ">;9038…",
+    // Code 128's subset code copied into an Interleaved 2 of 5 field, prints its 12 digits).
     const bad = [...new Set(data.replace(/[0-9]/g, ''))].map((c) => JSON.stringify(c)).join(', ');
-    return emptyLayout([
-      `^B2 cannot encode ${bad}: Interleaved 2 of 5 takes digits only; nothing is drawn`,
-    ]);
+    warnings.push(`^B2 takes digits only; ${bad} left out`);
+    data = data.replace(/[^0-9]/g, '');
+    if (data.length === 0)
+      return emptyLayout([...warnings, '^B2 field data has no digit; nothing is drawn']);
   }
   let digits = params.checkDigit === true ? data + String(mod10(data)) : data;
   if (digits.length % 2 === 1) {

@@ -156,7 +156,10 @@ describe('^B2 Interleaved 2 of 5', () => {
     expect(c?.text).toBe(`1234567${check('1234567')}`);
   });
 
-  it('refuses non-digits', () => {
-    expect(interleaved2of5('12A4', {}, ctx()).warnings[0]).toMatch(/digits only/);
+  it('leaves out non-digits and draws the digits, as Labelary does', async () => {
+    const layout = interleaved2of5('>;903844', {}, ctx());
+    expect(layout.warnings[0]).toMatch(/digits only/);
+    expect((await decode(render(layout), ['ITF']))[0]?.text).toBe('903844');
+    expect(interleaved2of5('AB', {}, ctx()).width).toBe(0);
   });
 });
