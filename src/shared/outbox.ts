@@ -39,6 +39,12 @@ export const jobPayloadSchemas = {
 
 export type JobKind = keyof typeof jobPayloadSchemas;
 export const JOB_KINDS = Object.keys(jobPayloadSchemas) as JobKind[];
+/**
+ * Whether `kind` names a job kind. An own key of `jobPayloadSchemas`: `kind in` or a plain lookup
+ * would take `constructor`, `__proto__`, `toString`… from Object.prototype for a kind.
+ */
+export const isJobKind = (kind: unknown): kind is JobKind =>
+  typeof kind === 'string' && Object.hasOwn(jobPayloadSchemas, kind);
 export type JobPayload<K extends JobKind = JobKind> = z.output<(typeof jobPayloadSchemas)[K]>;
 /** A payload as the window writes it (before defaults such as an address's country). */
 export type JobPayloadInput<K extends JobKind = JobKind> = z.input<(typeof jobPayloadSchemas)[K]>;

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion, MIGRATIONS } from './database.ts';
 import { JobStore, OutboxInputError } from './job-store.ts';
 import { orderCreateBody } from '../../../test/support/bodies.ts';
+import { inputSchemas } from '../../shared/ipc/input-schemas.ts';
+import { en } from '../../shared/i18n/en.ts';
+import { toAppError } from '../errors-to-result.ts';
 
 function setup(maxFileBytes?: number) {
   let now = 1_000;
@@ -72,6 +75,31 @@ describe('JobStore', () => {
     ).toBe('file_not_allowed');
     expect(store.counts()).toMatchObject({ queued: 0 });
   });
+
+  // Names every plain object inherits: a lookup on `jobPayloadSchemas` found a function there
+  // and threw a TypeError instead of refusing the kind.
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'refuses the job kind %s with a sentence, through enqueue and at the IPC door',
+    (kind) => {
+      const { store } = setup();
+      let refusal: unknown;
+      try {
+        store.enqueue({ profileId: 'p1', kind: kind as 'inbound.delete', payload: { id: 'IN-1' } });
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(OutboxInputError);
+      expect((refusal as OutboxInputError).code).toBe('unknown_kind');
+      const shown = toAppError(refusal, (text) => text);
+      expect(shown.messageKey).toBe('errors.outbox.unknown_kind');
+      expect(en.errors.outbox.unknown_kind).toMatch(/not known/);
+      expect(store.counts()).toMatchObject({ queued: 0 });
+      // submitJob's input schema refuses it before the outbox is reached.
+      expect(inputSchemas.submitJob.safeParse({ kind, payload: { id: 'IN-1' } }).success).toBe(
+        false,
+      );
+    },
+  );
 
   it('counts what waits (queued, sending, to be checked), the oldest and the next attempt due', () => {
     const { store, tick } = setup();

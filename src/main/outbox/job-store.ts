@@ -5,6 +5,7 @@ import { canonicalJson } from '../../shared/canonical-json.ts';
 import {
   FILE_KINDS,
   JOB_STATES,
+  isJobKind,
   jobPayloadSchemas,
   type JobError,
   type JobKind,
@@ -46,6 +47,7 @@ export const MOVES: Record<JobState, readonly JobState[]> = {
 export class OutboxInputError extends Error {
   readonly code:
     | 'invalid_payload'
+    | 'unknown_kind'
     | 'file_required'
     | 'file_too_large'
     | 'file_not_allowed'
@@ -149,10 +151,10 @@ export class JobStore {
           limit: bounds.limit,
         },
       );
-    const schema = jobPayloadSchemas[input.kind];
-    if (!schema)
-      throw new OutboxInputError('invalid_payload', `Unknown job kind "${String(input.kind)}".`);
-    const parsed = schema.safeParse(input.payload);
+    // An own-key check: a plain lookup found `constructor` (a function, then a TypeError).
+    if (!isJobKind(input.kind))
+      throw new OutboxInputError('unknown_kind', `Unknown job kind "${String(input.kind)}".`);
+    const parsed = jobPayloadSchemas[input.kind].safeParse(input.payload);
     if (!parsed.success) {
       throw new OutboxInputError(
         'invalid_payload',
@@ -608,7 +610,7 @@ export class JobStore {
 }
 
 function invalidReason(row: JobRow): string | null {
-  if (!(row.kind in jobPayloadSchemas)) return `unknown kind "${row.kind}"`;
+  if (!isJobKind(row.kind)) return `unknown kind "${row.kind}"`;
   if (!(JOB_STATES as readonly string[]).includes(row.state)) return `unknown state "${row.state}"`;
   let payload: unknown;
   try {
@@ -616,10 +618,10 @@ function invalidReason(row: JobRow): string | null {
   } catch {
     return 'payload is not JSON';
   }
-  const parsed = jobPayloadSchemas[row.kind as JobKind].safeParse(payload);
+  const parsed = jobPayloadSchemas[row.kind].safeParse(payload);
   if (!parsed.success)
     return `payload does not match ${row.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
-  if (FILE_KINDS.includes(row.kind as JobKind) && !row.file_size) return 'file missing';
+  if (FILE_KINDS.includes(row.kind) && !row.file_size) return 'file missing';
   if (row.last_error !== null) {
     try {
       JSON.parse(row.last_error);

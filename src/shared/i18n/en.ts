@@ -660,6 +660,7 @@ export const en = {
     },
     outbox: {
       invalid_payload: 'That submission is not valid: {{message}}',
+      unknown_kind: 'That kind of submission is not known: nothing was queued.',
       file_required: 'A file is needed.',
       file_too_large: '{{message}}',
       file_not_allowed: 'This submission takes no file.',

@@ -673,6 +673,7 @@ export const es: Messages = {
     },
     outbox: {
       invalid_payload: 'Ese envío no es válido: {{message}}',
+      unknown_kind: 'Ese tipo de envío no es conocido: no se puso nada en la cola.',
       file_required: 'Se necesita un archivo.',
       file_too_large: '{{message}}',
       file_not_allowed: 'Este envío no admite archivo.',

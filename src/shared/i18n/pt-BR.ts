@@ -668,6 +668,7 @@ export const ptBR: Messages = {
     },
     outbox: {
       invalid_payload: 'Esse envio não é válido: {{message}}',
+      unknown_kind: 'Esse tipo de envio não é conhecido: nada foi colocado na fila.',
       file_required: 'É preciso um arquivo.',
       file_too_large: '{{message}}',
       file_not_allowed: 'Este envio não aceita arquivo.',
