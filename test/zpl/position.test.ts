@@ -49,3 +49,21 @@ describe('^FO and the interpretation line', () => {
     expect((await decodeBarcodes(b)).map((d) => d.text)).toEqual(['5901234123457']);
   });
 });
+
+describe('^FO and ^FT with right justification (z = 1)', () => {
+  it('the origin is where the text ends', () => {
+    const left = only('^XA^FO200,100^A0N,40,40^FDPACK^FS^XZ');
+    const right = only('^XA^FO200,100,1^A0N,40,40^FDPACK^FS^XZ');
+    const l = inkBox(left);
+    const r = inkBox(right);
+    if (!l || !r) throw new Error('no ink');
+    // The same text, moved left by its own width: it now ends within a dot or two of x = 200.
+    expect(l.x).toBeGreaterThanOrEqual(200);
+    expect(r.x + r.width).toBeLessThanOrEqual(201);
+    expect(r.x + r.width).toBeGreaterThan(195);
+    expect(r.width).toBe(l.width);
+    expect(r.y).toBe(l.y);
+    const ft = inkBox(only('^XA^FT200,140,1^A0N,40,40^FDPACK^FS^XZ'));
+    expect(ft?.x).toBe(r.x);
+  });
+});

@@ -51,7 +51,8 @@ export interface LabelContext {
 }
 
 interface Field {
-  origin: { x: number; y: number; kind: 'FO' | 'FT' } | null;
+  /** justify: ^FO/^FT's z, 1 when the origin is the field's right end. */
+  origin: { x: number; y: number; kind: 'FO' | 'FT'; right?: boolean } | null;
   font: (FontChoice & { orientation: Orientation | null; command: ZplCommand }) | null;
   block: { width: number; lines: number; spacing: number; justify: string; indent: number } | null;
   textBlock: { orientation: Orientation | null; width: number; height: number } | null;
@@ -265,7 +266,8 @@ export class LabelInterpreter {
         if (this.field.graphic && this.field.origin) this.endField(command);
         const x = int(p[0]) ?? 0;
         const y = int(p[1]) ?? 0;
-        this.field.origin = { x, y, kind: name };
+        // z = 1: right justification, the origin is where the field ends (text only here).
+        this.field.origin = { x, y, kind: name, ...(int(p[2]) === 1 ? { right: true } : {}) };
         return;
       }
       case 'LH':
@@ -589,11 +591,15 @@ export class LabelInterpreter {
         };
       }
     }
-    // ^FO: the turned box's top-left; ^FT: the first character's baseline start, turned.
+    // ^FO: the turned box's top-left; ^FT: the first character's baseline start, turned. With
+    // right justification (^FOx,y,1) the origin is where the text ends instead.
+    const end = field.origin?.right ? metrics.width : 0;
     const box =
       at.kind === 'FT'
-        ? boxOrigin(orientation, frame, { x: offset.x, y: offset.y + font.baseline }, at)
-        : { x: at.x - offset.x, y: at.y - offset.y };
+        ? boxOrigin(orientation, frame, { x: offset.x + end, y: offset.y + font.baseline }, at)
+        : end > 0
+          ? boxOrigin(orientation, frame, { x: offset.x + end, y: offset.y }, at)
+          : { x: at.x - offset.x, y: at.y - offset.y };
     const p = painter({ target: this.bitmap, ...box, ...frame, orientation, mode });
     engine.drawText(p, font, data.text, offset.x, offset.y);
     p.end();
