@@ -85,3 +85,20 @@ describe('^BD MaxiCode in a label', () => {
     expect(box.y + box.height - 30).toBeLessThan(198);
   });
 });
+
+describe('^CF with a height and no width', () => {
+  it('scales the font to the height alone, dropping an earlier ^CF width', () => {
+    const text = '^FO10,10^FDPACK^FS';
+    const after = (zpl: string) => {
+      const [label] = engine.render(zpl, SMALL).labels;
+      if (!label) throw new Error('no label');
+      return label.bitmap;
+    };
+    const reset = after(`^XA^CF0,60,55^CF0,25${text}^XZ`);
+    expect(sameDots(reset, after(`^XA^CF0,25${text}^XZ`))).toBe(true);
+    // A width given again is kept until the next ^CF changes it.
+    const wide = after(`^XA^CF0,25,40${text}^XZ`);
+    expect(sameDots(wide, after(`^XA^CF0,25,40^CF0${text}^XZ`))).toBe(true);
+    expect(sameDots(wide, reset)).toBe(false);
+  });
+});

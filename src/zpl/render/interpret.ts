@@ -297,10 +297,14 @@ export class LabelInterpreter {
       }
       case 'CF': {
         const font = (p[0] ?? '').trim().toUpperCase();
+        const height = int(p[1]);
+        // A new height without a width drops the old width: the font is scaled to the height
+        // alone (USPS's ^CF0,65,55 … ^CF0,25 prints 25-dot text of normal width in Labelary,
+        // not 55-dot-wide letters).
         this.s.defaultFont = {
           name: font || this.s.defaultFont.name,
-          height: int(p[1]) ?? this.s.defaultFont.height,
-          width: int(p[2]) ?? this.s.defaultFont.width,
+          height: height ?? this.s.defaultFont.height,
+          width: int(p[2]) ?? (height !== undefined ? undefined : this.s.defaultFont.width),
         };
         return;
       }
