@@ -39,8 +39,12 @@ export interface OutboxOptions {
   auditRetentionDays?: number;
 }
 
-/** How soon to try again after the outbox itself could not write (a full disk). */
+/**
+ * How soon to try again after the outbox itself could not write (a full disk): the first wait,
+ * doubled after each further failure up to the cap (with jitter, as `backoff`).
+ */
 const STORAGE_RETRY_MS = 5_000;
+const STORAGE_RETRY_CAP_MS = 120_000;
 
 const NO_CLIENT: JobError = {
   family: 'internal',
@@ -132,6 +136,10 @@ export class Outbox {
   private closed = false;
   private recovered = false;
   private readonly stranded = new Set<string>();
+  /** Failed rounds of the outbox's own writes in a row (a full disk), for the back-off. */
+  private storageFailures = 0;
+  /** No job is taken before this time: the outbox's own writes were failing. */
+  private storageHeldUntil = 0;
 
   constructor(options: OutboxOptions) {
     this.o = {
@@ -308,6 +316,8 @@ export class Outbox {
     );
     this.active.add(input.profileId);
     if (outcome.status === 'enqueued') {
+      // It was written: there is room again, so what waits for the disk goes now.
+      this.storageWorks();
       this.publish(input.profileId, outcome.job);
       this.kick(input.profileId);
     }
@@ -474,8 +484,12 @@ export class Outbox {
       this.starved.add(profileId);
       return;
     }
-    if (!this.reclaimStranded()) {
-      this.scheduleRetry(profileId, STORAGE_RETRY_MS);
+    // The outbox's own writes were failing (a full disk): nothing is taken until the back-off
+    // ends. Taking the job again at once looped through promise callbacks that never gave the
+    // event loop back, and main stopped answering until space returned.
+    if (this.storageHeldUntil > this.o.clock.now() || !this.reclaimStranded()) {
+      this.holdForStorage();
+      this.scheduleRetry(profileId, this.storageHeldUntil - this.o.clock.now());
       return;
     }
     const jobs = this.store.ready(profileId, free, this.inFlight);
@@ -516,6 +530,32 @@ export class Outbox {
   private strand(job: JobView, error: unknown): void {
     console.warn(`outbox: job ${job.id} could not be recorded: ${(error as Error).message}`);
     this.stranded.add(job.id);
+    // A job that moved meanwhile (an operator's retry or discard) is no fault of the disk.
+    const moved =
+      error instanceof OutboxInputError &&
+      (error.code === 'bad_state' || error.code === 'not_found');
+    if (!moved) this.holdForStorage();
+  }
+
+  /**
+   * The outbox could not write: hold every delivery back, longer after each failed round (one
+   * round however many jobs failed in it), so main keeps answering while the disk is full.
+   */
+  private holdForStorage(): void {
+    const now = this.o.clock.now();
+    if (this.storageHeldUntil > now) return;
+    this.storageFailures += 1;
+    const ceiling = Math.min(
+      STORAGE_RETRY_CAP_MS,
+      STORAGE_RETRY_MS * 2 ** Math.min(this.storageFailures - 1, 30),
+    );
+    this.storageHeldUntil = now + Math.round(ceiling / 2 + (this.o.random() * ceiling) / 2);
+  }
+
+  /** A write went through: the disk has room, the back-off starts again from the beginning. */
+  private storageWorks(): void {
+    this.storageFailures = 0;
+    this.storageHeldUntil = 0;
   }
 
   /** True when nothing is stranded any more (or nothing was). */
@@ -623,6 +663,7 @@ export class Outbox {
     }
     // Only from the state this run saw: an operator's retry or discard in between wins.
     const sending = this.store.markSending(job.id, undefined, [job.state]);
+    this.storageWorks();
     this.publish(job.profileId, sending);
     try {
       const result = await deliver(job, this.store.file(job.id), api, signal);
