@@ -52,15 +52,16 @@ function runChild(
     );
     let idle = false;
     let stderr = '';
+    let timer: ReturnType<typeof setTimeout> | null = null;
     createInterface({ input: child.stdout }).on('line', (line) => {
       const [word, jobId, kind, content] = line.split(' ');
+      if (word === 'open' && killAfterMs !== null)
+        timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
       if (word === 'enqueued' && jobId && content)
         seen.push({ jobId, kind: kind as Enqueued['kind'], content });
       if (word === 'idle') idle = true;
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer =
-      killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
