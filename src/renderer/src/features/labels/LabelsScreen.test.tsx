@@ -126,6 +126,83 @@ describe('LabelsScreen names and stock', () => {
     );
   });
 
+  // What the window does around a change: the paste event, then (after the microtasks that
+  // follow every event) `beforeinput` with the selection still in place, then the input.
+  const edit = async (
+    input: HTMLTextAreaElement,
+    value: string,
+    how: { inputType: string; select: [number, number] },
+  ) => {
+    input.setSelectionRange(...how.select);
+    if (how.inputType === 'insertFromPaste') {
+      fireEvent.paste(input);
+      await Promise.resolve();
+    }
+    fireEvent(
+      input,
+      new InputEvent('beforeinput', { inputType: how.inputType, bubbles: true, cancelable: true }),
+    );
+    await Promise.resolve();
+    fireEvent.change(input, { target: { value } });
+  };
+
+  it.each([
+    ['a paste over all of it', 'insertFromPaste'],
+    ['typing over all of it', 'insertText'],
+  ])(
+    'gives a dropped label whose whole text was replaced (%s) the pasted-label name',
+    async (_how, inputType) => {
+      const submitLabel = vi.fn(enqueued);
+      const view = renderWithStores(<LabelsScreen />, fakeBridge({ submitLabel }), {
+        now: () => at,
+      });
+      const zpl = new TextEncoder().encode('^XA^FDfrom file^FS^XZ');
+      await view.stores.labels.getState().dropFile({ name: 'carrier.zpl', bytes: zpl });
+      fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'PB-10001' } });
+      const name = screen.getByTestId('label-file-name') as HTMLInputElement;
+      const input = screen.getByTestId('zpl-input') as HTMLTextAreaElement;
+      expect(name.value).toBe('carrier.zpl');
+      // A few characters typed inside the dropped file: still that file, under its name.
+      await edit(input, '^XA^FDfrom a file^FS^XZ', { inputType: 'insertText', select: [12, 12] });
+      expect(name.value).toBe('carrier.zpl');
+      await edit(input, '^XA^FDnew^FS^XZ', { inputType, select: [0, input.value.length] });
+      expect(name.value).toBe('PB-10001-label-20261124-090507.zpl');
+      // Typing on in the new text keeps the new name.
+      await edit(input, '^XA^FDnews^FS^XZ', { inputType: 'insertText', select: [9, 9] });
+      expect(name.value).toBe('PB-10001-label-20261124-090507.zpl');
+      fireEvent.click(screen.getByText('Queue label for this order'));
+      await waitFor(() =>
+        expect(submitLabel).toHaveBeenCalledWith(
+          expect.objectContaining({
+            fileName: 'PB-10001-label-20261124-090507.zpl',
+            bytes: new TextEncoder().encode('^XA^FDnews^FS^XZ'),
+          }),
+        ),
+      );
+    },
+  );
+
+  it('forgets the dropped bytes once the whole text was replaced, even by the same text', async () => {
+    const view = renderWithStores(<LabelsScreen />, fakeBridge(), { now: () => at });
+    const latin1 = Uint8Array.from([
+      ...new TextEncoder().encode('^XA^FDS'),
+      0xe3,
+      0x5e,
+      0x58,
+      0x5a,
+    ]);
+    const labels = view.stores.labels;
+    await labels.getState().dropFile({ name: 'sao.zpl', bytes: latin1 });
+    const text = labels.getState().text;
+    expect(labels.getState().label()).toMatchObject({ fileName: 'sao.zpl', bytes: latin1 });
+    labels.getState().setText(text, 'replace');
+    expect(labels.getState().label()).toEqual({
+      fileName: 'label-label-20261124-090507.zpl',
+      bytes: new TextEncoder().encode(text),
+      order: '',
+    });
+  });
+
   it('sends a dropped file byte for byte, and refuses a file that is not ZPL', async () => {
     const submitLabel = vi.fn(enqueued);
     const view = renderWithStores(<LabelsScreen />, fakeBridge({ submitLabel }), {

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_FILE_MB } from '../../../../shared/files/file-rules.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -27,7 +27,7 @@ import { offsetOf } from './text-position.ts';
 import { useLabels, usePrint } from '../../app/context.tsx';
 import { PrintFlow } from '../../app/PrintFlow.tsx';
 import { usePrinting } from '../../app/use-printing.ts';
-import type { StockPreset } from './labels-store.ts';
+import type { StockPreset, TextChange } from './labels-store.ts';
 
 /** The engine's remark in the operator's language; its English words only when it has no kind. */
 const describeIssue = (t: TFunction, issue: ZplWarning): string => {
@@ -87,8 +87,34 @@ export function LabelsScreen() {
       printerDpmm === undefined ? undefined : { designed: s.dpmm, printer: printerDpmm },
     );
   };
-  const pasting = useRef(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  // What the coming change is, noted before it happens (while the selection still shows what
+  // it replaces) and read by onChange. A flag cleared in a microtask was gone by then in the
+  // window: the browser runs microtasks after the paste event, before it inserts the text.
+  const coming = useRef<{ how: 'type' | 'paste'; whole: boolean } | null>(null);
+  const note = (box: HTMLTextAreaElement, how: 'type' | 'paste') => {
+    const whole =
+      box.value.length > 0 && box.selectionStart === 0 && box.selectionEnd === box.value.length;
+    coming.current = { how, whole };
+  };
+  const changeOf = (): TextChange => {
+    const change = coming.current ?? { how: 'type', whole: false };
+    coming.current = null;
+    return change.whole ? 'replace' : change.how;
+  };
+  // Every edit (typing, a paste, a delete, a drop of text) fires `beforeinput` first, with the
+  // selection it is about to replace; React has no handler for the native event.
+  useEffect(() => {
+    const box = input.current;
+    if (!box) return;
+    const before = (event: Event) =>
+      note(
+        box,
+        /^insertFrom(Paste|Drop)/.test((event as InputEvent).inputType ?? '') ? 'paste' : 'type',
+      );
+    box.addEventListener('beforeinput', before);
+    return () => box.removeEventListener('beforeinput', before);
+  }, []);
   /** Selects the command a warning points at, and scrolls the text box to it. */
   const goTo = (issue: ZplWarning) => {
     const box = input.current;
@@ -148,12 +174,8 @@ export function LabelsScreen() {
         minRows={6}
         maxRows={14}
         styles={{ input: { fontFamily: 'monospace' } }}
-        onChange={(e) => s.setText(e.currentTarget.value, pasting.current ? 'paste' : 'type')}
-        onPaste={() => {
-          // onChange follows within the same task; it reads this to name the pasted label.
-          pasting.current = true;
-          queueMicrotask(() => (pasting.current = false));
-        }}
+        onChange={(e) => s.setText(e.currentTarget.value, changeOf())}
+        onPaste={(e) => note(e.currentTarget, 'paste')}
         onDragOver={(e) => e.preventDefault()}
         onDrop={(e) => {
           e.preventDefault();

@@ -13,6 +13,19 @@ export type NameSource = 'auto' | 'file' | 'edited';
 
 export type StockPreset = keyof typeof STOCK_PRESETS | 'custom';
 
+/**
+ * How the text changed, which decides whether it is still the dropped file's.
+ * - `type`: an edit inside the text (a few characters typed or deleted): still the dropped
+ *   file, corrected, so it keeps the file's name (its bytes are the edited text's).
+ * - `paste`: text from elsewhere: a label of its own, named `<order>-label-<stamp>.zpl`.
+ * - `replace`: the edit covered the whole previous text (a paste, typing or a delete over a
+ *   selection of all of it): nothing of the dropped file is left, so it is a new label and gets
+ *   the pasted-label name too, and the file's bytes are forgotten. Only the selection tells this
+ *   apart from an edit: every label starts with ^XA and ends with ^XZ, so comparing old and new
+ *   text would find a common start and end in almost any replacement.
+ */
+export type TextChange = 'type' | 'paste' | 'replace';
+
 const LINT_DELAY_MS = 250;
 
 export interface LabelsState {
@@ -33,8 +46,11 @@ export interface LabelsState {
   order: string;
   submitError: AppError | null;
   submitted: SubmitOutcome | null;
-  /** Typed text keeps the current name; pasted text (`paste`) gets a name of its own. */
-  setText: (text: string, how?: 'type' | 'paste') => void;
+  /**
+   * Typed text keeps the current name; pasted text (`paste`) gets a name of its own, and so does
+   * text that replaced the whole of what was there (`replace`). See `TextChange`.
+   */
+  setText: (text: string, how?: TextChange) => void;
   setFileName: (name: string) => void;
   dropFile: (file: { name: string; bytes: Uint8Array }) => Promise<void>;
   setStock: (stock: Partial<Pick<LabelsState, 'preset' | 'widthMm' | 'heightMm' | 'dpmm'>>) => void;
@@ -99,7 +115,10 @@ export const createLabelsStore = (
       submitted: null,
       setText: (text, how = 'type') => {
         previewRun += 1;
-        const fresh = how === 'paste' || !get().text.trim();
+        const fresh = how !== 'type' || !get().text.trim();
+        // The text no longer derives from the dropped file: it is sent as the text, never as
+        // the file's bytes again (even if the same text comes back later).
+        if (how === 'replace') dropped = null;
         set({
           text,
           images: [],
