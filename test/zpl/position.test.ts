@@ -67,3 +67,17 @@ describe('^FO and ^FT with right justification (z = 1)', () => {
     expect(ft?.x).toBe(r.x);
   });
 });
+
+describe('the interpretation line’s distance from the bars', () => {
+  it('is 6 dots below and 8 above at 8 dots/mm, whatever the module', () => {
+    for (const w of [2, 3]) {
+      const below = only(`^XA^BY${w}^FO40,100^BCN,60,Y,N^FDPB-1^FS^XZ`);
+      // Bars 100 to 159; font A's capitals start at the top of their cell.
+      expect(box(below, 0, 160, 480, 100)?.y).toBe(166);
+      const above = only(`^XA^BY${w}^FO40,200^BCN,60,Y,Y^FDPB-1^FS^XZ`);
+      // The cell (9 × w rows, 2 × w of them under the baseline) ends 8 dots above the bars.
+      const ink = box(above, 0, 0, 480, 200);
+      expect((ink?.y ?? 0) + (ink?.height ?? 0)).toBe(200 - 8 - 2 * w);
+    }
+  });
+});

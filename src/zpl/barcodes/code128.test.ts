@@ -80,12 +80,13 @@ describe('^BC drawing', () => {
   });
 
   it('puts the interpretation line below or above the bars', () => {
+    // 6 dots between bars and line below, 8 above, at 8 dots/mm (as Labelary leaves them).
     const below = code128('ABC', { height: 50 }, ctx(2));
     expect(below.text).toEqual([
       {
         text: 'ABC',
         x: 0,
-        y: 52,
+        y: 56,
         width: below.width,
         height: 18,
         charWidth: 10,
@@ -93,7 +94,7 @@ describe('^BC drawing', () => {
         font: 'A',
       },
     ]);
-    expect(below.height).toBe(50 + 2 + 18);
+    expect(below.height).toBe(50 + 6 + 18);
     expect(below.symbol.y).toBe(0);
     const above = code128(
       'ABC',
@@ -101,7 +102,7 @@ describe('^BC drawing', () => {
       { ...ctx(2), font: { height: 30, width: 20 } },
     );
     expect(above.text[0]).toMatchObject({ y: 0, height: 30, font: 'field' });
-    expect(above.symbol.y).toBe(32);
+    expect(above.symbol.y).toBe(30 + 8);
     expect(code128('ABC', { line: false }, ctx()).text).toEqual([]);
   });
 

@@ -77,7 +77,11 @@ export function linearLayout(spec: LinearSpec): BarcodeLayout {
   const h = spec.barHeight;
   const font = lineFont(spec.ctx);
   const hasLine = spec.text !== undefined && spec.text.length > 0;
-  const gap = lineGap(spec.ctx);
+  // Labelary leaves more room than one module between the bars and the line of a linear
+  // symbol: 6 dots below and 8 above at 8 dots/mm whatever the module (measured on its Code 128
+  // renders at ^BY2 and ^BY3), scaled here with the density.
+  const dpmm = spec.ctx.dpmm ?? 8;
+  const gap = spec.above ? Math.round(dpmm) : Math.round((dpmm * 3) / 4);
   const barsY = hasLine && spec.above ? font.height + gap : 0;
   const rects = new Int32Array(bars.length * 4);
   bars.forEach((b, i) => rects.set([b.x, barsY, b.width, h], i * 4));
