@@ -166,6 +166,12 @@ describe('a verified pack in a real browser', () => {
             async () => (await (await core.api()).getOrder(order.id)).status === 'packed',
             'the order packed at the service',
           );
+          // The card's badge follows the delivered status change, with no second lookup.
+          await until(
+            async () =>
+              (await page.getByTestId('order-status').textContent()) === en.orderStatus.packed,
+            'the card showing the order packed',
+          );
           const updates = core.work
             .view()
             .jobs.filter((j) => j.kind === 'order.update' && j.subject === order.id);

@@ -80,6 +80,19 @@ export const createStationStore = (
       const jobs = [job, ...others].sort((a, b) => b.createdAt - a.createdAt);
       set({ current: { ...current, lookup: { ...current.lookup, jobs } } });
     };
+    /**
+     * A status change of the scanned order was delivered (a finished pack marks it packed): the
+     * card's badge follows what the service confirmed, with no second request.
+     */
+    const noteStatus = (job: JobView) => {
+      const current = get().current;
+      if (job.kind !== 'order.update' || job.state !== 'done' || job.subject !== current?.id)
+        return;
+      const status = job.payload.order.status;
+      if (!status || status === current.lookup.order.status) return;
+      const order = { ...current.lookup.order, status };
+      set({ current: { ...current, lookup: { ...current.lookup, order } } });
+    };
     const dropJob = (id: string) => {
       const current = get().current;
       if (!current) return;
@@ -132,7 +145,9 @@ export const createStationStore = (
       drops: [],
       follow: () =>
         bridge.onOutbox((change) => {
-          if (change.job) noteJob(change.job);
+          if (!change.job) return;
+          noteJob(change.job);
+          noteStatus(change.job);
         }),
       retryJob: async (id) => {
         const result = await bridge.retryJob({ id });
