@@ -205,10 +205,16 @@ export function report(figures: LabelaryFigures, worst = 10): string[] {
   const m = figures.medians;
   lines.push(`Labelary corpus ${figures.corpus}: ${figures.labels.length} labels`);
   lines.push('median diff       all        carrier    small');
-  for (const who of ['ours', ...COMPETITORS] as const)
+  for (const who of ['ours', ...COMPETITORS] as const) {
+    // A competitor's medians are over the labels it rendered (zebrash: the ZPL its tests share).
+    const n = figures.labels.filter((l) => l[who] !== null).length;
     lines.push(
-      `${who.padEnd(16)}  ${pct(m[who].all).padEnd(9)}  ${pct(m[who].carrier).padEnd(9)}  ${pct(m[who].small)}`,
+      `${who.padEnd(16)}  ${pct(m[who].all).padEnd(9)}  ${pct(m[who].carrier).padEnd(9)}  ${pct(m[who].small).padEnd(9)}  (${n} labels)`,
     );
+  }
+  const shared = figures.labels.filter((l) => l.zebrash !== null);
+  const on = (who: 'ours' | 'zebrash') => pct(median(shared.map((l) => l[who] ?? 0)));
+  lines.push(`on zebrash's ${shared.length} labels: ours ${on('ours')}, zebrash ${on('zebrash')}`);
   lines.push(
     `ours best (≤ both competitors) on ${figures.bestOn} of ${figures.labels.length}; more than 1 point behind the better on ${figures.behindByMoreThanOne.length}: ${figures.behindByMoreThanOne.join(', ')}`,
   );
