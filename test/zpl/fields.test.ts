@@ -102,3 +102,20 @@ describe('^CF with a height and no width', () => {
     expect(sameDots(wide, reset)).toBe(false);
   });
 });
+
+describe('font 0’s hyphen', () => {
+  it('is a dash about 0.57 of the cell width, centred in an advance of the cell width', () => {
+    const [label] = engine.render('^XA^FO10,10^A0N,40,35^FD-^FS^XZ', SMALL).labels;
+    if (!label) throw new Error('no label');
+    const ink = inkBox(label.bitmap);
+    if (!ink) throw new Error('no ink');
+    // Labelary: 20 dots of dash at w = 35, 7 dots of room either side.
+    expect(ink.width).toBeGreaterThanOrEqual(17);
+    expect(ink.width).toBeLessThanOrEqual(23);
+    expect(ink.x - 10).toBeGreaterThanOrEqual(5);
+    expect(ink.x - 10).toBeLessThanOrEqual(9);
+    // Font A (a bitmap font) keeps its own narrow hyphen.
+    const [a] = engine.render('^XA^FO10,10^AAN,18,10^FD-^FS^XZ', SMALL).labels;
+    expect(inkBox(a?.bitmap ?? label.bitmap)?.width).toBeLessThan(10);
+  });
+});

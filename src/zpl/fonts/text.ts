@@ -40,6 +40,9 @@ export const FONT0_CAP_RATIO = 0.75;
  */
 export const FONT0_WIDTH_FACTOR = 0.93;
 
+/** Font 0's hyphen advance over the cell width (measured on Labelary: 34 dots at w = 35). */
+const HYPHEN_ADVANCE = 0.97;
+
 /** What to do with U+00AD SOFT HYPHEN (and U+200B ZERO WIDTH SPACE, always invisible). */
 export type SoftHyphen = 'hidden' | 'hyphen';
 
@@ -74,6 +77,8 @@ interface ShapedChar {
   char: string;
   glyph: GlyphInfo | null;
   advance: number;
+  /** Dots between the pen and the glyph's own origin (font 0's wide hyphen). */
+  lead?: number;
 }
 
 /** A resolved font bound to its face: scale, advances and raster cache key. */
@@ -140,7 +145,8 @@ export class TextEngine {
     const baseline = y + font.baseline;
     let pen = 0;
     for (const c of shaped) {
-      if (c.glyph) paintRaster(painter, size.raster(c.glyph), x + Math.round(pen), baseline);
+      if (c.glyph)
+        paintRaster(painter, size.raster(c.glyph), x + Math.round(pen + (c.lead ?? 0)), baseline);
       pen += c.advance;
     }
     return this.metrics(font, pen, shaped.length > 0);
@@ -155,7 +161,7 @@ export class TextEngine {
     for (const c of this.shape(font, text, options, inst)) {
       const r = c.glyph ? size.raster(c.glyph) : null;
       if (r && r.count > 0) {
-        const px = Math.round(pen);
+        const px = Math.round(pen + (c.lead ?? 0));
         const b = {
           x0: px + r.x0,
           y0: font.baseline + r.y0,
@@ -258,6 +264,16 @@ export class TextEngine {
       if (cp === 0xad) {
         if (options.softHyphen !== 'hyphen') continue;
         cp = 0x2d;
+      }
+      const dash = cp === 0x2d && inst.fixedAdvance === null ? inst.face.glyph(0x2014) : null;
+      if (dash) {
+        // Font 0's hyphen, as the reference's face draws it: a dash about 0.57 of the cell
+        // width long, centred in an advance of about the cell width ("85-790" prints as
+        // "85 – 790" in Labelary). Roboto Condensed's em dash, with room on both sides.
+        const advance = HYPHEN_ADVANCE * font.cellWidth;
+        const lead = (advance - dash.advance * inst.scale.sx) / 2;
+        out.push({ char: '-', glyph: dash, advance, lead });
+        continue;
       }
       const glyph = inst.face.glyph(cp);
       const advance =

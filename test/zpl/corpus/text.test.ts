@@ -59,8 +59,10 @@ describe('^A0: the scalable font', () => {
     expect(await ocr(label.bitmap, { region: { x: 0, y: 0, width: 800, height: 110 } })).toBe(
       'PACKBENCH 4711',
     );
-    expect(await ocr(label.bitmap, { region: { x: 0, y: 130, width: 800, height: 90 } })).toBe(
-      'PB-42',
+    // Font 0's hyphen is a wide dash with room either side, as the reference prints it
+    // (fields.test.ts): it reads as a dash between spaces.
+    expect(await ocr(label.bitmap, { region: { x: 0, y: 130, width: 800, height: 90 } })).toMatch(
+      /^PB ?[-–—] ?42$/,
     );
   });
 
