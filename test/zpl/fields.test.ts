@@ -119,3 +119,28 @@ describe('font 0’s hyphen', () => {
     expect(inkBox(a?.bitmap ?? label.bitmap)?.width).toBeLessThan(10);
   });
 });
+
+describe('font 0’s space', () => {
+  it('leaves the reference’s room between words', () => {
+    const [label] = engine.render('^XA^FO10,10^A0N,35,32^FDs G^FS^XZ', SMALL).labels;
+    if (!label) throw new Error('no label');
+    // Columns with ink, left to right; the widest run of empty columns inside is the gap.
+    const inked: boolean[] = [];
+    for (let x = 0; x < label.bitmap.width; x++) {
+      let any = false;
+      for (let y = 0; y < 60; y++) any ||= label.bitmap.get(x, y) === 1;
+      inked.push(any);
+    }
+    const first = inked.indexOf(true);
+    const last = inked.lastIndexOf(true);
+    let gap = 0;
+    let run = 0;
+    for (let x = first; x <= last; x++) {
+      run = inked[x] ? 0 : run + 1;
+      gap = Math.max(gap, run);
+    }
+    // Labelary: 11 dots between "Carlos" and "Garcia" at ^A0N,35,32 (9 with Roboto's space).
+    expect(gap).toBeGreaterThanOrEqual(10);
+    expect(gap).toBeLessThanOrEqual(12);
+  });
+});
