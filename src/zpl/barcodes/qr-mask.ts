@@ -113,57 +113,56 @@ function writeFormat(pixs: Uint8Array, size: number, bits: number): void {
 
 /** ZXing's MaskUtil: runs of five or more, 2 × 2 blocks, finder-like runs, dark balance. */
 export function penalty(pixs: Uint8Array, size: number): number {
-  const at = (x: number, y: number) => pixs[y * size + x] ?? 0;
   let total = 0;
-  for (const across of [true, false]) {
+  // Each line once across (step 1) and once down (step size): rules 1 and 3 read lines.
+  for (let pass = 0; pass < 2; pass++) {
+    const along = pass === 0 ? 1 : size;
+    const across = pass === 0 ? size : 1;
     for (let i = 0; i < size; i++) {
+      const start = i * across;
       let run = 0;
       let prev = -1;
       for (let j = 0; j < size; j++) {
-        const v = across ? at(j, i) : at(i, j);
+        const v = pixs[start + j * along] as number;
         if (v === prev) run++;
         else {
-          if (run >= 5) total += 3 + (run - 5);
+          if (run >= 5) total += run - 2;
           run = 1;
           prev = v;
         }
       }
-      if (run >= 5) total += 3 + (run - 5);
-    }
-  }
-  for (let y = 0; y + 1 < size; y++)
-    for (let x = 0; x + 1 < size; x++) {
-      const v = at(x, y);
-      if (v === at(x + 1, y) && v === at(x, y + 1) && v === at(x + 1, y + 1)) total += 3;
-    }
-  const light = (get: (k: number) => number, from: number, to: number) => {
-    for (let k = Math.max(0, from); k < Math.min(size, to); k++) if (get(k) === 1) return false;
-    return true;
-  };
-  for (let y = 0; y < size; y++)
-    for (let x = 0; x < size; x++) {
-      const row = (k: number) => at(k, y);
-      const col = (k: number) => at(x, k);
-      for (const [get, k] of [
-        [row, x],
-        [col, y],
-      ] as const) {
-        if (
-          k + 6 < size &&
-          get(k) === 1 &&
-          get(k + 1) === 0 &&
-          get(k + 2) === 1 &&
-          get(k + 3) === 1 &&
-          get(k + 4) === 1 &&
-          get(k + 5) === 0 &&
-          get(k + 6) === 1 &&
-          (light(get, k - 4, k) || light(get, k + 7, k + 11))
-        )
-          total += 40;
+      if (run >= 5) total += run - 2;
+      // 1:1:3:1:1 with four light modules before or after it.
+      for (let k = 0; k + 6 < size; k++) {
+        const at = (n: number) => pixs[start + (k + n) * along] as number;
+        if (at(0) !== 1 || at(1) !== 0 || at(2) !== 1 || at(3) !== 1) continue;
+        if (at(4) !== 1 || at(5) !== 0 || at(6) !== 1) continue;
+        let before = true;
+        for (let n = Math.max(0, k - 4); n < k && before; n++)
+          if (pixs[start + n * along] === 1) before = false;
+        let after = true;
+        for (let n = k + 7; n < Math.min(size, k + 11) && after; n++)
+          if (pixs[start + n * along] === 1) after = false;
+        if (before || after) total += 40;
       }
     }
+  }
   let dark = 0;
-  for (const v of pixs) dark += v;
+  for (let y = 0; y < size; y++) {
+    const row = y * size;
+    for (let x = 0; x < size; x++) {
+      const v = pixs[row + x] as number;
+      dark += v;
+      if (
+        y + 1 < size &&
+        x + 1 < size &&
+        v === pixs[row + x + 1] &&
+        v === pixs[row + size + x] &&
+        v === pixs[row + size + x + 1]
+      )
+        total += 3;
+    }
+  }
   const cells = size * size;
   total += Math.floor((Math.abs(dark * 2 - cells) * 10) / cells) * 10;
   return total;
