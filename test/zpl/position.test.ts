@@ -81,3 +81,11 @@ describe('the interpretation line’s distance from the bars', () => {
     }
   });
 });
+
+describe('a field position with a stray letter', () => {
+  it('is read from its first number, as Labelary reads it', () => {
+    const box = '^GB10,10,10^FS';
+    expect(inkBox(only(`^XA^FOB50,60${box}^XZ`))).toEqual(inkBox(only(`^XA^FO50,60${box}^XZ`)));
+    expect(inkBox(only(`^XA^FO50,X60${box}^XZ`))).toMatchObject({ x: 50, y: 60 });
+  });
+});

@@ -30,7 +30,7 @@ import { decodeFieldData, splitParams, type ZplCommand } from '../parse/index.ts
 import type { ZplWarning, ZplWarningCode } from '../warning.ts';
 import { DRAWING, SETTINGS_ONLY } from './command-table.ts';
 import { boxOrigin, orientationOf } from './place.ts';
-import { clamp, decimal, int, yesNo } from './numbers.ts';
+import { clamp, decimal, int, position, yesNo } from './numbers.ts';
 import { copyState, type FontChoice, type PrinterState } from './printer-state.ts';
 
 /** What outlives one label: images from ~DG, formats from ^DF (the printer's memory). */
@@ -264,8 +264,8 @@ export class LabelInterpreter {
         // A graphic (^GF ^GB…) carries its own data, so a new position after one starts the next
         // field even when the ^FS was forgotten: the printer, and Labelary, print both.
         if (this.field.graphic && this.field.origin) this.endField(command);
-        const x = int(p[0]) ?? 0;
-        const y = int(p[1]) ?? 0;
+        const x = position(p[0]) ?? 0;
+        const y = position(p[1]) ?? 0;
         // z = 1: right justification, the origin is where the field ends (text only here).
         this.field.origin = { x, y, kind: name, ...(int(p[2]) === 1 ? { right: true } : {}) };
         return;

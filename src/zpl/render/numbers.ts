@@ -7,6 +7,17 @@ export function int(raw: string | undefined): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
+/**
+ * A field position (^FO, ^FT): read leniently, as Labelary does, from the first number in the
+ * parameter ("B50" is 50), so a stray letter does not send the field to the label's edge.
+ */
+export function position(raw: string | undefined): number | undefined {
+  const plain = int(raw);
+  if (plain !== undefined || raw === undefined) return plain;
+  const match = /[+-]?\d+/.exec(raw);
+  return match ? Number.parseInt(match[0], 10) : undefined;
+}
+
 /** A decimal parameter (^BY's ratio), or undefined. */
 export function decimal(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
