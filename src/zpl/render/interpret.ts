@@ -880,7 +880,9 @@ export class LabelInterpreter {
         for (const w of decoded.warnings) this.warn(command, w);
         const image = decoded.bitmap;
         if (!image) return;
-        place(image, 'B', (p) => paintBitmap(p, image));
+        // ^FW turns fields that have an orientation parameter; ^GF has none, and Labelary
+        // prints it upright after ^FWB (Posten's logo).
+        place(image, 'B', (p) => paintBitmap(p, image), false);
         return;
       }
       case 'XG':
