@@ -89,3 +89,19 @@ describe('a field position with a stray letter', () => {
     expect(inkBox(only(`^XA^FO50,X60${box}^XZ`))).toMatchObject({ x: 50, y: 60 });
   });
 });
+
+describe('^FT with no position', () => {
+  it('continues where the last text field ended, on its baseline', () => {
+    const one = inkBox(only('^XA^FT40,100^A0N,30,30^FDAB^FS^XZ'));
+    const both = only('^XA^FT40,100^A0N,30,30^FDAB^FS^FT^A0N,30,30^FDAB^FS^XZ');
+    const all = inkBox(both);
+    if (!one || !all) throw new Error('no ink');
+    // The second "AB" starts where the first one's advance ends: twice as wide, same line.
+    expect(all.y).toBe(one.y);
+    expect(all.height).toBe(one.height);
+    expect(all.width).toBeGreaterThan(2 * one.width);
+    expect(all.width).toBeLessThan(2 * one.width + 8);
+    // Nothing at the label's top-left corner, where a field without a position would go.
+    expect(box(both, 0, 0, 40, 60)).toBeNull();
+  });
+});

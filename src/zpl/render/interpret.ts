@@ -122,6 +122,8 @@ export class LabelInterpreter {
   /** While ^DF stores a format, the commands go there instead of onto the label. */
   private storing: { key: string; commands: ZplCommand[] } | null = null;
   private drew = false;
+  /** Where a text field that names no position (^FT alone) starts: the last one's end. */
+  private nextText: { x: number; y: number } | null = null;
   /** The ^PW centring the first field was drawn with (null: nothing drawn yet). */
   private drawnOffset: number | null = null;
 
@@ -264,8 +266,11 @@ export class LabelInterpreter {
         // A graphic (^GF ^GB…) carries its own data, so a new position after one starts the next
         // field even when the ^FS was forgotten: the printer, and Labelary, print both.
         if (this.field.graphic && this.field.origin) this.endField(command);
-        const x = position(p[0]) ?? 0;
-        const y = position(p[1]) ?? 0;
+        // ^FT without a position continues where the last text field ended, on its baseline
+        // (Labelary runs "ACME ", "Summer ", "Sale " on together).
+        const auto = name === 'FT' && !p[0]?.trim() && !p[1]?.trim() ? this.nextText : null;
+        const x = auto?.x ?? position(p[0]) ?? 0;
+        const y = auto?.y ?? position(p[1]) ?? 0;
         // z = 1: right justification, the origin is where the field ends (text only here).
         this.field.origin = { x, y, kind: name, ...(int(p[2]) === 1 ? { right: true } : {}) };
         return;
@@ -607,6 +612,13 @@ export class LabelInterpreter {
     const p = painter({ target: this.bitmap, ...box, ...frame, orientation, mode });
     engine.drawText(p, font, data.text, offset.x, offset.y);
     p.end();
+    if (field.origin && orientation === 'N') {
+      const o = field.origin;
+      this.nextText = {
+        x: o.x + (o.right ? 0 : metrics.width),
+        y: o.kind === 'FT' ? o.y : o.y + font.baseline,
+      };
+    }
   }
 
   private drawBarcode(input: Field): void {
