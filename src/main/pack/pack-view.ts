@@ -9,7 +9,7 @@ import { lotState } from './lots.ts';
 import { unitsOf, type PackEvent, type PackRow } from './pack-store.ts';
 
 /** How many of the newest counted scans a view carries. */
-export const VIEW_UNITS = 100;
+export const VIEW_UNITS = 10;
 
 /** The checklist as the window shows it, from the pack's rows and what waits in memory. */
 export function buildView(
@@ -70,6 +70,7 @@ export function buildView(
     // The newest scans only: the lines carry the counts, and a long pack must not make every
     // answer across IPC grow with it.
     units: units.slice(-VIEW_UNITS),
+    overrides: units.filter((unit) => unit.override !== null).length,
     prompt: finished ? null : live.prompt,
     verdict: live.verdict,
     status: row.status,

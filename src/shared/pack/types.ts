@@ -170,7 +170,10 @@ export interface PackView {
   notes: string | null;
   notesAcknowledged: boolean;
   lines: PackLine[];
+  /** The newest counted scans (the lines hold every count). */
   units: PackUnit[];
+  /** Counted scans that carry an override (a reason), in the whole pack. */
+  overrides: number;
   prompt: PackPrompt | null;
   /** The newest verdict (the card's banner). */
   verdict: PackVerdict | null;

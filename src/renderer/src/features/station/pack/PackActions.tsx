@@ -88,8 +88,9 @@ function Finished({ view, labelJob }: { view: PackView; labelJob: LabelJob | nul
   const statusJob = usePack((s) => s.statusJob);
   const print = usePrint((s) => s.print);
   const time = (ms: number) => new Date(ms).toLocaleTimeString(i18n.language);
-  const units = view.units.reduce((sum, unit) => sum + unit.quantity, 0);
-  const overrides = view.units.filter((unit) => unit.override).length;
+  // The lines hold every count; the view's units are only the newest few.
+  const units = view.lines.reduce((sum, line) => sum + line.scanned, 0);
+  const overrides = view.overrides;
   const short = view.status === 'short';
   const finish = view.finish;
   const labelFile = labelJob && 'fileName' in labelJob.payload ? labelJob.payload.fileName : null;

@@ -1,4 +1,5 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LotState, PackLine, PackView } from '../../../../../shared/pack/types.ts';
 import { TableHead } from '../../../ui/TableHead.tsx';
@@ -48,6 +49,72 @@ function LineLots({ line }: { line: PackLine }) {
   );
 }
 
+/** Same row on screen: a scan changes one line, and only that row renders again. */
+const sameRow = (a: RowProps, b: RowProps) =>
+  a.name === b.name &&
+  a.language === b.language &&
+  a.line.sku === b.line.sku &&
+  a.line.expected === b.line.expected &&
+  a.line.scanned === b.line.scanned &&
+  a.line.barcode === b.line.barcode &&
+  a.line.batchControlled === b.line.batchControlled &&
+  a.line.lots.length === b.line.lots.length &&
+  a.line.lots.every((lot, i) => {
+    const other = b.line.lots[i];
+    return (
+      other?.lot === lot.lot &&
+      other.quantity === lot.quantity &&
+      other.state === lot.state &&
+      other.expiry === lot.expiry
+    );
+  });
+
+interface RowProps {
+  line: PackLine;
+  name: string | null | undefined;
+  /** Numbers are written in the page's language; a change of language draws the row again. */
+  language: string;
+}
+
+const PackLineRow = memo(function PackLineRow({ line, name }: RowProps) {
+  const { t, i18n } = useTranslation();
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  const state = lineState(line);
+  return (
+    <Table.Tr
+      data-testid="pack-line"
+      data-sku={line.sku}
+      data-expected={line.expected}
+      data-scanned={line.scanned}
+      data-state={state}
+      bg={state === 'done' ? 'green.0' : state === 'over' ? 'red.0' : undefined}
+    >
+      <Table.Td data-testid="item-name">
+        {line.name ?? name ?? t('station.unknownProduct')}
+      </Table.Td>
+      <Table.Td>{line.sku}</Table.Td>
+      <Table.Td style={{ fontFamily: 'monospace' }}>{line.barcode ?? t('pack.none')}</Table.Td>
+      <Table.Td fw={700}>{number(line.expected)}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Text fw={700} size="xl" data-testid="pack-line-scanned">
+            {number(line.scanned)}
+          </Text>
+          {state !== 'open' && (
+            // Dark text: green.9 on the row's green.0 stays under 4.5:1 (axe, in Chromium).
+            <Text fw={700} c={state === 'done' ? 'dark.9' : 'red.9'}>
+              {t(state === 'done' ? 'pack.lineDone' : 'pack.lineOver')}
+            </Text>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <LineLots line={line} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}, sameRow);
+
 /**
  * The order's lines as the packer checks them: what each is, how many go in, how many were
  * scanned, and which lots. A complete line is green, a line with too many says so in words.
@@ -61,9 +128,9 @@ export function PackChecklist({
   names: Record<string, string | null>;
 }) {
   const { t, i18n } = useTranslation();
-  const number = (n: number) => n.toLocaleString(i18n.language);
   return (
-    <Table fz="lg" data-testid="pack-checklist">
+    // A fixed layout: a count changing in one row does not lay the whole table out again.
+    <Table fz="lg" data-testid="pack-checklist" layout="fixed">
       <TableHead
         labels={[
           t('station.product'),
@@ -75,45 +142,9 @@ export function PackChecklist({
         ]}
       />
       <Table.Tbody>
-        {view.lines.map((line) => {
-          const state = lineState(line);
-          return (
-            <Table.Tr
-              key={line.sku}
-              data-testid="pack-line"
-              data-sku={line.sku}
-              data-expected={line.expected}
-              data-scanned={line.scanned}
-              data-state={state}
-              bg={state === 'done' ? 'green.0' : state === 'over' ? 'red.0' : undefined}
-            >
-              <Table.Td data-testid="item-name">
-                {line.name ?? names[line.sku] ?? t('station.unknownProduct')}
-              </Table.Td>
-              <Table.Td>{line.sku}</Table.Td>
-              <Table.Td style={{ fontFamily: 'monospace' }}>
-                {line.barcode ?? t('pack.none')}
-              </Table.Td>
-              <Table.Td fw={700}>{number(line.expected)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Text fw={700} size="xl" data-testid="pack-line-scanned">
-                    {number(line.scanned)}
-                  </Text>
-                  {state !== 'open' && (
-                    // Dark text: green.9 on the row's green.0 stays under 4.5:1 (axe, in Chromium).
-                    <Text fw={700} c={state === 'done' ? 'dark.9' : 'red.9'}>
-                      {t(state === 'done' ? 'pack.lineDone' : 'pack.lineOver')}
-                    </Text>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <LineLots line={line} />
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
+        {view.lines.map((line) => (
+          <PackLineRow key={line.sku} line={line} name={names[line.sku]} language={i18n.language} />
+        ))}
       </Table.Tbody>
     </Table>
   );

@@ -59,6 +59,7 @@ export const packView = (change: Partial<PackView> = {}): PackView => ({
     }),
   ],
   units: [],
+  overrides: 0,
   prompt: null,
   verdict: null,
   status: 'open',
