@@ -193,7 +193,10 @@ async function paintedVerdicts(rows: BenchRow[], results: Record<string, unknown
           });
           seen.observe(document.body, { subtree: true, childList: true, attributes: true });
         });
-        const target: EventTarget = document.activeElement ?? window;
+        // Synthetic keys type nothing into a field: the burst goes to the page, as a wedge's
+        // burst outside the scan field does (the station takes it from anywhere).
+        (document.activeElement as HTMLElement | null)?.blur();
+        const target: EventTarget = document.body;
         for (const key of code)
           target.dispatchEvent(
             new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
@@ -202,7 +205,12 @@ async function paintedVerdicts(rows: BenchRow[], results: Record<string, unknown
         target.dispatchEvent(
           new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
         );
-        await painted;
+        // A verdict that never comes (a scan taken for something else) ends the run, said so.
+        const late = await Promise.race([
+          painted.then(() => false),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5_000)),
+        ]);
+        if (late) throw new Error(`no verdict within 5 s for scan ${out.length + 1}: ${code}`);
         out.push(performance.now() - started);
       }
       return out;
