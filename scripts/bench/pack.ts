@@ -141,8 +141,8 @@ async function committedScans(rows: BenchRow[], results: Record<string, unknown>
 
 /**
  * In Chromium, on the real renderer and handlers: the 50-line order's 500 units scanned as a
- * wedge sends them (a burst of keys ending with Enter), each timed from its Enter to the frame
- * after its verdict reached the page.
+ * wedge types them into the scan field, each timed from its Enter to the frame after its verdict
+ * reached the page.
  */
 async function paintedVerdicts(rows: BenchRow[], results: Record<string, unknown>): Promise<void> {
   const { launchStation, closeBrowser, scanOrder } = await import('../../test/e2e/harness.ts');
@@ -173,48 +173,58 @@ async function paintedVerdicts(rows: BenchRow[], results: Record<string, unknown
     }
     await scanOrder(page, order.id);
     await page.getByTestId('pack-checklist').waitFor();
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    const times = await page.evaluate(async (all) => {
-      const newest = () =>
-        Math.max(
-          0,
-          ...[
-            ...document.querySelectorAll('[data-testid=pack-verdict], [data-testid=pack-lock]'),
-          ].map((el) => Number(el.getAttribute('data-serial') ?? 0)),
-        );
-      const out: number[] = [];
-      for (const code of all) {
+    // As a wedge types: the keys into the focused scan field, then Enter, each a real key event.
+    // The time runs from the Enter's keydown in the page to the frame after its verdict came.
+    await page.getByTestId('scan-input').focus();
+    await page.evaluate(() => {
+      const w = window as unknown as { __enterAt: number };
+      w.__enterAt = 0;
+      window.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key === 'Enter') w.__enterAt = performance.now();
+        },
+        true,
+      );
+    });
+    const times: number[] = [];
+    for (const code of codes) {
+      await page.evaluate(() => {
+        const w = window as unknown as { __painted: Promise<number>; __enterAt: number };
+        const newest = () =>
+          Math.max(
+            0,
+            ...[
+              ...document.querySelectorAll('[data-testid=pack-verdict], [data-testid=pack-lock]'),
+            ].map((el) => Number(el.getAttribute('data-serial') ?? 0)),
+          );
         const before = newest();
-        const painted = new Promise<void>((resolve) => {
+        w.__painted = new Promise<number>((resolve, reject) => {
+          const late = setTimeout(() => reject(new Error('no verdict within 5 s')), 5_000);
           const seen = new MutationObserver(() => {
             if (newest() <= before) return;
             seen.disconnect();
-            requestAnimationFrame(() => resolve());
+            clearTimeout(late);
+            requestAnimationFrame(() => resolve(performance.now() - w.__enterAt));
           });
           seen.observe(document.body, { subtree: true, childList: true, attributes: true });
         });
-        // Synthetic keys type nothing into a field: the burst goes to the page, as a wedge's
-        // burst outside the scan field does (the station takes it from anywhere).
-        (document.activeElement as HTMLElement | null)?.blur();
-        const target: EventTarget = document.body;
-        for (const key of code)
-          target.dispatchEvent(
-            new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
-          );
-        const started = performance.now();
-        target.dispatchEvent(
-          new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+      });
+      await page.keyboard.insertText(code);
+      await page.keyboard.press('Enter');
+      try {
+        times.push(
+          await page.evaluate(
+            () => (window as unknown as { __painted: Promise<number> }).__painted,
+          ),
         );
+      } catch (error) {
         // A verdict that never comes (a scan taken for something else) ends the run, said so.
-        const late = await Promise.race([
-          painted.then(() => false),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5_000)),
-        ]);
-        if (late) throw new Error(`no verdict within 5 s for scan ${out.length + 1}: ${code}`);
-        out.push(performance.now() - started);
+        throw new Error(`scan ${times.length + 1} (${code}): ${(error as Error).message}`, {
+          cause: error,
+        });
       }
-      return out;
-    }, codes);
+    }
     const lines = await page
       .locator('[data-testid=pack-line]')
       .evaluateAll((els) => els.filter((el) => el.getAttribute('data-state') === 'done').length);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
@@ -5,8 +6,11 @@ import { useStation } from '../../app/context.tsx';
 
 const TONE = { ok: 'green', warning: 'orange', error: 'red' } as const;
 
-/** Drop the scanned order's invoice PDF or label file here; each file gets its own verdict. */
-export function DropArea() {
+/**
+ * Drop the scanned order's invoice PDF or label file here; each file gets its own verdict.
+ * Memoised: it takes no props, and a pack's scan has nothing to change in it.
+ */
+export const DropArea = memo(function DropArea() {
   const { t } = useTranslation();
   const { drops, dropFiles, resend } = useStation(['drops', 'dropFiles', 'resend']);
   return (
@@ -39,4 +43,4 @@ export function DropArea() {
       ))}
     </Stack>
   );
-}
+});

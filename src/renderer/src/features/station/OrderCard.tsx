@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableHead } from '../../ui/TableHead.tsx';
 import { TrackingTimeline } from '../../ui/TrackingTimeline.tsx';
@@ -154,7 +155,8 @@ function JobLine({ job }: { job: JobView }) {
  * The top of the card, first on screen: order and status, then invoice, label and tracking as
  * large tiles, then each file of this order on its way, following the outbox as it moves.
  */
-export function OrderSummary({ lookup }: { lookup: OrderLookup }) {
+// Memoised: a pack's scan changes the view beside it, not the order, its files or its tracking.
+export const OrderSummary = memo(function OrderSummary({ lookup }: { lookup: OrderLookup }) {
   const { t } = useTranslation();
   const jobError = useStation((s) => s.jobError);
   const { order, trackings, jobs } = lookup;
@@ -223,7 +225,7 @@ export function OrderSummary({ lookup }: { lookup: OrderLookup }) {
       </Stack>
     </Card>
   );
-}
+});
 
 /**
  * What goes in the box: product names (as the service knows them), SKUs, quantities, total.
