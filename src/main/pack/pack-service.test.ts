@@ -27,7 +27,14 @@ const LOTS = [
   { lot: 'LATER', expiry: '2027-01-31', available: 50 },
 ];
 
-function setup(options: { notes?: string | null; settings?: Partial<PackSettings> } = {}) {
+function setup(
+  options: {
+    notes?: string | null;
+    settings?: Partial<PackSettings>;
+    /** The outbox refuses the packed status (a full disk, say). */
+    refuseStatus?: boolean;
+  } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'packbench-pack-'));
   const db = openDatabase(join(dir, 'outbox.sqlite'), nodeFs);
   const clock = new FakeClock(NOW);
@@ -73,6 +80,7 @@ function setup(options: { notes?: string | null; settings?: Partial<PackSettings
       aliases: () => [{ alias: '17891000100117', sku: 'CABLE', quantity: 6 }],
       knownProducts: () => ({ STRAY: PRODUCTS['STRAY'] as ProductFacts }),
       markPacked: (orderId) => {
+        if (options.refuseStatus) throw new Error('The disk is full: nothing was queued.');
         marked.push(orderId);
         return `job-${orderId}`;
       },
@@ -290,5 +298,20 @@ describe('PackService', () => {
     expect(s.requests.length).toBe(before);
     expect(view.notesAcknowledged).toBe(true);
     expect(view.lines.map((l) => l.scanned)).toEqual([0, 1, 1]);
+  });
+
+  it('keeps the record when the outbox refuses the packed status, and says so', async () => {
+    s = setup({ notes: null, refuseStatus: true });
+    const { id } = await s.service.open('PB-3', 30);
+    s.service.scan(id, 'MUG');
+    const view = s.service.finish(id, { reason: 'out_of_stock' });
+    expect(view.status).toBe('short');
+    expect(view.finish?.statusJobId).toBeNull();
+    expect(view.verdict).toMatchObject({
+      tone: 'warning',
+      messageKey: 'packVerdict.finishedNotMarked',
+      params: { order: 'PB-3' },
+    });
+    expect(s.records).toContain('activity.pack_status_failed');
   });
 });

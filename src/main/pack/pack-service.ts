@@ -23,6 +23,7 @@ import {
   type Sentence,
 } from './judge.ts';
 import { localDay } from './lots.ts';
+import { finishEffects } from './pack-finish.ts';
 import { PackError } from './pack-error.ts';
 import {
   unitsOf,
@@ -314,17 +315,10 @@ export class PackService {
           ? `Order ${orderId} packed short: ${units} unit(s), ${missing} missing`
           : `Order ${orderId} packed: ${units} unit(s)`,
     });
-    const settings = this.o.settings();
-    if (settings.markPacked)
-      this.o.store.noteFinish(packId, { statusJobId: this.o.markPacked(orderId) });
-    if (settings.printLabel) {
-      const printed = this.o.printLabel(orderId);
-      this.o.store.noteFinish(
-        packId,
-        'jobId' in printed ? { printJobId: printed.jobId } : { printProblem: printed.problem },
-      );
-    }
+    const unmarked = finishEffects(this.o, packId, orderId);
     const finished = this.load(packId);
+    if (unmarked !== null)
+      return this.say(finished, 'warning', 'packVerdict.finishedNotMarked', { order: orderId });
     return missing > 0
       ? this.say(finished, 'warning', 'packVerdict.finishedShort', { missing })
       : this.say(finished, 'ok', 'packVerdict.finished', { units });

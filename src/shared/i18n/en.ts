@@ -79,6 +79,7 @@ export const en = {
     pack_opened: 'Packing of order {{order}} started',
     pack_finished: 'Order {{order}} packed: {{units}} unit(s)',
     pack_finished_short: 'Order {{order}} packed short: {{units}} unit(s), {{missing}} missing',
+    pack_status_failed: 'Order {{order}} packed, but its packed status could not be queued',
   },
   station: {
     scanLabel: 'Scan or type an order number',

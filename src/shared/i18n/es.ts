@@ -84,6 +84,8 @@ export const es: Messages = {
     pack_finished: 'Pedido {{order}} empacado: {{units}} unidad(es)',
     pack_finished_short:
       'Pedido {{order}} empacado incompleto: {{units}} unidad(es), {{missing}} faltan',
+    pack_status_failed:
+      'Pedido {{order}} empacado, pero su estado de empacado no se pudo poner en cola',
   },
   station: {
     scanLabel: 'Escanee o escriba un número de pedido',

@@ -83,6 +83,8 @@ export const ptBR: Messages = {
     pack_finished: 'Pedido {{order}} embalado: {{units}} unidade(s)',
     pack_finished_short:
       'Pedido {{order}} embalado incompleto: {{units}} unidade(s), {{missing}} faltando',
+    pack_status_failed:
+      'Pedido {{order}} embalado, mas o status de embalado não pôde ser enfileirado',
   },
   station: {
     scanLabel: 'Bipe ou digite o número do pedido',

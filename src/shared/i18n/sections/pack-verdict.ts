@@ -29,6 +29,8 @@ export const packVerdictSentences = {
       'Not every unit is in the box: scan the rest, or finish short with a reason ({{missing}} missing).',
     finished: 'Packed: the record of {{units}} units is saved.',
     finishedShort: 'Packed short ({{missing}} missing): the record is saved with its reason.',
+    finishedNotMarked:
+      'Packed and recorded, but order {{order}} could not be queued as packed: set its status on the Orders screen.',
     finishedAlready: 'This pack is already finished.',
     answerUnexpected: 'There is no question waiting for that answer.',
     reasonNeedsText: 'Say in a few words why.',
@@ -70,6 +72,8 @@ export const packVerdictSentences = {
       'Nem todas as unidades estão na caixa: bipe o restante ou finalize incompleto com um motivo ({{missing}} faltando).',
     finished: 'Embalado: o registro de {{units}} unidades foi salvo.',
     finishedShort: 'Embalado incompleto ({{missing}} faltando): o registro foi salvo com o motivo.',
+    finishedNotMarked:
+      'Embalado e registrado, mas o pedido {{order}} não pôde ser enfileirado como embalado: mude o status na tela Pedidos.',
     finishedAlready: 'Esta embalagem já foi finalizada.',
     answerUnexpected: 'Não há pergunta esperando essa resposta.',
     reasonNeedsText: 'Diga em poucas palavras o porquê.',
@@ -112,6 +116,8 @@ export const packVerdictSentences = {
     finished: 'Empacado: el registro de {{units}} unidades está guardado.',
     finishedShort:
       'Empacado incompleto ({{missing}} faltan): el registro está guardado con su motivo.',
+    finishedNotMarked:
+      'Empacado y registrado, pero el pedido {{order}} no se pudo poner en cola como empacado: cambie su estado en la pantalla Pedidos.',
     finishedAlready: 'Este empaque ya está terminado.',
     answerUnexpected: 'No hay ninguna pregunta esperando esa respuesta.',
     reasonNeedsText: 'Diga en pocas palabras por qué.',

@@ -1,0 +1,36 @@
+import type { PackServiceOptions } from './pack-service.ts';
+
+/**
+ * What a finished pack sets going once its record is committed, as the settings say: the order's
+ * `packed` status through the outbox and its label to the print queue. The record is kept
+ * whatever follows: a status the outbox refuses (a full disk, a removed profile) is logged and
+ * its reason returned for the packer's sentence, never lost in a thrown error.
+ */
+export function finishEffects(
+  o: Pick<PackServiceOptions, 'settings' | 'store' | 'markPacked' | 'printLabel' | 'record'>,
+  packId: string,
+  orderId: string,
+): string | null {
+  const settings = o.settings();
+  let unmarked: string | null = null;
+  if (settings.markPacked)
+    try {
+      o.store.noteFinish(packId, { statusJobId: o.markPacked(orderId) });
+    } catch (error) {
+      unmarked = error instanceof Error ? error.message : String(error);
+      o.record({
+        event: 'pack.status_failed',
+        messageKey: 'activity.pack_status_failed',
+        params: { order: orderId },
+        message: `Order ${orderId} packed, but its packed status could not be queued: ${unmarked}`,
+      });
+    }
+  if (settings.printLabel) {
+    const printed = o.printLabel(orderId);
+    o.store.noteFinish(
+      packId,
+      'jobId' in printed ? { printJobId: printed.jobId } : { printProblem: printed.problem },
+    );
+  }
+  return unmarked;
+}
