@@ -56,12 +56,8 @@ export async function serverTime(port: number): Promise<number> {
   }
 }
 
-export async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  for (let waited = 0; !check(); waited += 20) {
-    if (waited > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** The one wait helper, re-exported for the budget tests that import it from here. */
+export { until } from '../support/until.ts';
 
 /**
  * The coordination states a station went through, repeats collapsed (it publishes on every

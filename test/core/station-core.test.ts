@@ -11,6 +11,7 @@ import {
 } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { useTestProfile } from '../outbox/helpers.ts';
+import { until } from '../support/until.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -35,22 +36,19 @@ async function core(
   return station;
 }
 
-async function until(
+/** Waits for the station's status to match, and returns it. */
+async function untilStatus(
   station: StationCore,
   predicate: (s: StationStatus) => boolean,
 ): Promise<StationStatus> {
-  for (let i = 0; i < 200; i += 1) {
-    const status = station.status();
-    if (predicate(status)) return status;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`status never matched: ${JSON.stringify(station.status())}`);
+  await until(() => predicate(station.status()), 'the station status to match', 5_000);
+  return station.status();
 }
 
 describe('createStationCore', () => {
   it('first launch: the embedded sandbox is up with nothing configured', async () => {
     const station = await core();
-    const status = await until(station, (s) => s.health.state === 'up');
+    const status = await untilStatus(station, (s) => s.health.state === 'up');
     expect(status.profile).toMatchObject({
       id: 'sandbox',
       environment: 'sandbox',
@@ -152,7 +150,7 @@ describe('createStationCore', () => {
     await expect(station.setKey('sandbox', 'sbx-demo-bolt')).rejects.toMatchObject({
       state: 'locked',
     });
-    await until(station, (s) => s.health.state === 'up');
+    await untilStatus(station, (s) => s.health.state === 'up');
   });
 
   it('a keychain locked at start and unlocked later: requests go back to the company budget of the real key', async () => {
@@ -189,7 +187,7 @@ describe('createStationCore', () => {
 
     locked = false;
     await station.testConnection(); // the first request to read the key again
-    await until(station, (s) => boundKey() === 'sbx-demo-acme' && s.health.state === 'up');
+    await untilStatus(station, (s) => boundKey() === 'sbx-demo-acme' && s.health.state === 'up');
     expect((await station.testConnection()).state).toBe('up');
     expect(station.status().budget?.used).toBeGreaterThanOrEqual(1);
   });

@@ -8,6 +8,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { en } from '../../src/shared/i18n/en.ts';
 import { tempDir, useTestProfile } from '../outbox/helpers.ts';
 import { PrivateRedis } from '../support/private-redis.ts';
+import { until } from '../support/until.ts';
 import { closeBrowser, withOnlineStation } from './harness.ts';
 import { axeViolations } from './axe.ts';
 
@@ -93,15 +94,6 @@ async function statusReads(page: Page, text: string): Promise<Locator> {
     });
   }
   return line;
-}
-
-/** Polls the core (not the page) until `check` holds: setup before the window opens. */
-async function until(what: string, check: () => boolean): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > 10_000) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('stations sharing one key through Redis, in a real browser', () => {
@@ -204,8 +196,8 @@ describe('stations sharing one key through Redis, in a real browser', () => {
           await onSharedSandbox(core);
           await core.saveCoordination({ url: redis.url, ca: null });
           await until(
-            'the station counts two stations on the key',
             () => core.status().budget?.coordination?.stations === 2,
+            'the station counts two stations on the key',
           );
         },
       );

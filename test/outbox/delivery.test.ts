@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StationCore } from '../../src/main/core/station-core.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { pdfBytes, stationFor, tempDir } from './helpers.ts';
+import { until } from '../support/until.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -142,8 +143,9 @@ describe('outbox delivery', () => {
         kind: 'product.create',
         payload: { product: { sku: `AUTH-${i}`, name: 'x' } },
       });
-    await waitFor(
+    await until(
       () => core.outbox.snapshot(p).pausedForAuth && core.outbox.snapshot(p).counts.queued === 3,
+      'the profile paused on 401 with its three jobs queued',
     );
     expect(core.outbox.snapshot(p).counts).toMatchObject({ queued: 3, failed: 0, done: 0 });
     expect(core.outbox.audit.list().filter((e) => e.event === 'outbox.paused_auth')).toHaveLength(
@@ -283,11 +285,3 @@ describe('outbox under hostile conditions', () => {
     expect(lookups).toHaveLength(4);
   }, 60_000);
 });
-
-async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PrivateCupsd } from './private-cupsd.ts';
 import { ZebraEmulator } from './zebra-emulator.ts';
+import { until } from './until.ts';
 
 const alive = (pid: number) => {
   try {
@@ -12,13 +13,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !check(); waited += 20) {
-    if (waited > 10_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('PrivateCupsd', () => {
   it('runs a cupsd of its own on a loopback port, with a raw queue that delivers bytes exactly, and stops it by PID', async () => {

@@ -5,7 +5,7 @@
  */
 export async function until(
   check: () => boolean | Promise<boolean>,
-  what: string,
+  what = 'a condition that never came',
   ms = 10_000,
 ): Promise<void> {
   for (let waited = 0; !(await check()); waited += 20) {

@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZebraEmulator, hostStatusReply, isStatusOnly } from './zebra-emulator.ts';
+import { until } from './until.ts';
 
 // The emulator is checked with plain sockets, not with the transport it is there to test.
 
@@ -26,13 +27,6 @@ async function client(port: number): Promise<Client> {
   const closed = new Promise<Error | null>((resolve) => socket.on('close', () => resolve(failure)));
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   return { socket, chunks, received: () => Buffer.concat(chunks), closed };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  for (let waited = 0; !check(); waited += 5) {
-    if (waited > 5000) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 /** The reply's three strings, each checked for its STX … ETX CR LF frame, split at commas. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../test/support/fake-clock.ts';
+import { until } from '../../../test/support/until.ts';
 import { ZebraEmulator, closedPort } from '../../../test/support/zebra-emulator.ts';
 import { PrintError } from './errors.ts';
 import { HostStatusReader, parseHostStatus, queryHostStatus } from './host-status.ts';
@@ -173,8 +174,3 @@ describe('queryHostStatus over TCP', () => {
     ).rejects.toMatchObject({ code: 'not-answering', message: /reset the connection/ });
   });
 });
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-}
