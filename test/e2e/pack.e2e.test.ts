@@ -259,4 +259,38 @@ describe('a verified pack in a real browser', () => {
       await station.screenshot('pack-finished-pt-BR');
     });
   }, 120_000);
+
+  it('reads every wedge form typed into the page: GS1 QR, DataBar, human-readable, {GS}, EAN', async () => {
+    const order = orders.gift;
+    const batchSku = order.items.find((i) => batches[i.sku])?.sku ?? '';
+    const fefo = batches[batchSku]?.fefo ?? '';
+    await withOnlineStation(async (station) => {
+      const { page, core } = station;
+      const gtin = await gtinOf(core, batchSku);
+      const expiry = await yymmdd(core, batchSku, fefo);
+      const upc = `00${upcA.barcode}`;
+      await scanOrder(page, order.id);
+      await page.getByTestId('pack-notes').waitFor();
+      await page.getByTestId('scan-input').press('Enter');
+      await page.getByTestId('pack-notes-read').waitFor();
+      const forms = [
+        // The human-readable form, as some wedges and people type it.
+        `(01)${gtin}(17)${expiry}(10)${fefo}`,
+        // GS1 QR with the group separator typed as {GS}.
+        `]Q301${gtin}10${fefo}{GS}17${expiry}`,
+        // GS1 DataBar and plain EAN-13 (the UPC-A read as EAN-13), then an EAN-13.
+        `]e001${upc}`,
+        `]E00${upcA.barcode}`,
+        `]E0${ean13.barcode}`,
+      ];
+      for (const form of forms) {
+        const verdict = await scanFor(page, form);
+        expect(verdict.tone, form).not.toBe('error');
+      }
+      expect(await scanned(page, batchSku)).toBe('2');
+      expect(await scanned(page, upcA.sku)).toBe('2');
+      expect(await scanned(page, ean13.sku)).toBe('1');
+      await page.getByTestId('pack-finished').waitFor();
+    });
+  }, 120_000);
 });
