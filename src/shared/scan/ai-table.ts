@@ -16,7 +16,7 @@ export interface Component {
   cset: 'N' | 'X';
   min: number;
   max: number;
-  /** "N..4": any length up to max (always the last component); "N6", "[N6]": exactly max. */
+  /** "N..4": up to max characters (always the last component); "N6", "[N6]": exactly max. */
   variable: boolean;
   checks: Check[];
 }
