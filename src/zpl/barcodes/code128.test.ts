@@ -22,7 +22,7 @@ describe('^BC mode N codewords (guide Table 6)', () => {
 
   it('starts in subset B unless a start code leads', () => {
     expect(values('AB')).toEqual([104, 33, 34]);
-    expect(values('>9AB')).toEqual([103, 33, 34]);
+    expect(values('>93334')).toEqual([103, 33, 34]);
     expect(values('>:ab')).toEqual([104, 65, 66]);
     expect(values('>;1234')).toEqual([105, 12, 34]);
   });
@@ -33,12 +33,25 @@ describe('^BC mode N codewords (guide Table 6)', () => {
 
   it('maps the invocation codes to their codeword values', () => {
     expect(values('>;12>6AB>512')).toEqual([105, 12, 100, 33, 34, 99, 12]);
-    expect(values('>;12>7AB')).toEqual([105, 12, 101, 33, 34]);
+    expect(values('>;12>73334')).toEqual([105, 12, 101, 33, 34]);
     expect(values('A><B>0')).toEqual([104, 33, 30, 34, 30]);
     expect(values('>;>80012')).toEqual([105, 102, 0, 12]);
     expect(values('a>4\u0001b')).toEqual([104, 65, 98, 65, 66]);
     // >6 in subset B is FNC4 (value 100) and keeps subset B.
     expect(values('A>6B')).toEqual([104, 33, 100, 34]);
+  });
+
+  it('reads subset A as digit pairs, each the value of one character (guide, ^BC)', () => {
+    // C 38 24 36, CODE B, "CODE128", CODE A, then 52 37 51 52: "TEST" in subset A.
+    const cw = modeNCodewords('>;382436>6CODE128>752375152', []);
+    expect(cw.values).toEqual([
+      105, 38, 24, 36, 100, 35, 47, 36, 37, 17, 18, 24, 101, 52, 37, 51, 52,
+    ]);
+    expect(cw.human).toBe('382436CODE128TEST');
+    // The same pair rules as subset C; a SHIFT takes one character of B as it is.
+    const w: string[] = [];
+    expect(modeNCodewords('>9X331A34>4a', w).values).toEqual([103, 33, 34, 98, 65]);
+    expect(w).toHaveLength(2);
   });
 
   it('applies the subset C digit-pair rules', () => {
@@ -173,7 +186,7 @@ describe('^BC drawing', () => {
   });
 
   it('reports characters a subset cannot hold and draws the rest', () => {
-    const layout = code128('>9ab', {}, ctx());
+    const layout = code128('>9ab3334', {}, ctx());
     expect(layout.warnings.join()).toMatch(/cannot encode "a"/);
     expect(code128('', {}, ctx()).width).toBe(0);
   });

@@ -127,7 +127,7 @@ const printable = (ch: string): string =>
  *   >< and >0 '>'   >= 94 (A: RS, B: '~')   >1 95 (A: US, B: DEL)   >2 FNC3   >3 FNC2
  *   >4 SHIFT   >5 CODE C   >6 100 (A, C: CODE B; B: FNC4)   >7 101 (A: FNC4; B, C: CODE A)
  *   >8 FNC1   >9 >: >; start codes A, B, C (subset B when the data starts with none).
- * Subset C takes digit pairs: "nonintegers as first character of digit pair are ignored,
+ * Subsets A and C take digit pairs (in A each pair is one character's value): "nonintegers as first character of digit pair are ignored,
  * nonintegers as second character of digit pair invalidate the entire pair, extra unpaired
  * digit before code shift is ignored" (guide, ^BC).
  */
@@ -211,7 +211,11 @@ export function modeNCodewords(data: string, warnings: string[]): Codewords {
       continue;
     }
 
-    if (subset === 'C') {
+    // Subsets A and C both take digit pairs (guide, ^BC: "Code 128 Subsets A and C are
+    // programmed as pairs of digits, 00 to 99 ... In Subset A, each pair of digits results in
+    // a single character being encoded"): in C the pair prints as it is, in A it is the value
+    // of the character (52 is "T"). A SHIFT into A takes the next character as it is.
+    if (subset === 'C' || (subset === 'A' && !shifted)) {
       if (ch < '0' || ch > '9') {
         skipped.add(ch);
         i++;
@@ -219,20 +223,31 @@ export function modeNCodewords(data: string, warnings: string[]): Codewords {
       }
       const next = data[i + 1];
       if (next === undefined || next === '>') {
-        warnings.push(`^BC unpaired digit "${ch}" in subset C is ignored`);
+        warnings.push(`^BC unpaired digit "${ch}" in subset ${subset} is ignored`);
         i++;
         continue;
       }
       if (next < '0' || next > '9') {
         warnings.push(
-          `^BC digit pair "${ch}${next}" in subset C is not numeric; the pair is dropped`,
+          `^BC digit pair "${ch}${next}" in subset ${subset} is not numeric; the pair is dropped`,
         );
         i += 2;
         continue;
       }
-      values.push(Number(ch + next));
-      human += ch + next;
+      const value = Number(ch + next);
       i += 2;
+      if (subset === 'C') {
+        values.push(value);
+        human += ch + next;
+      } else if (value <= 101) {
+        values.push(value);
+        // 0–63 are the printable characters from space; 64–95 control characters; the
+        // values above are the subset's function and code characters.
+        if (value < 64) human += String.fromCharCode(value + 32);
+        else if (value === 99) subset = 'C';
+        else if (value === 100) subset = 'B';
+        else if (value === SHIFT) shifted = true;
+      } else warnings.push(`^BC digit pair "${ch}${next}" is no character of subset A; dropped`);
       continue;
     }
 

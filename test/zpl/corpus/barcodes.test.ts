@@ -37,11 +37,14 @@ describe('^BC Code 128', () => {
     ['N', '12345678', '12345678', ']C0', 8],
     // >; starts subset C: digit pairs
     ['N', '>;12345678', '12345678', ']C0', 4],
-    // >9 starts subset A, >: subset B
-    ['N', '>9AB', 'AB', ']C0', 2],
+    // >9 starts subset A, which takes digit pairs, each a character's value (33 A, 34 B);
+    // >: starts subset B
+    ['N', '>93334', 'AB', ']C0', 2],
     ['N', '>:AB', 'AB', ']C0', 2],
     // in A, >5 is CODE C; in C, >6 is CODE B: A B [C] 12 [B] c d
-    ['N', '>9AB>512>6cd', 'AB12cd', ']C0', 7],
+    ['N', '>93334>512>6cd', 'AB12cd', ']C0', 7],
+    // from C, >7 is CODE A, whose digit pairs 52 37 51 52 are T E S T
+    ['N', '>;1234>752375152', '1234TEST', ']C0', 7],
     // >8 is FNC1: first in the symbol it makes a GS1-128 (zxing: ]C1); 16 digits in C = 8
     ['N', '>;>80109501101530003', '0109501101530003', ']C1', 9],
     // mode A: the printer picks subsets; six digits go to C: A B [C] 12 34 56 [B] C D
