@@ -12,6 +12,25 @@ const noDetailsCast = {
   message: 'Details come from safeDetails(value, redact), never from a cast.',
 };
 
+// Main's own layers, bottom to top. The platform (clock, ids, file system, disk probe, keychain,
+// settings files) is what the machine gives the station and imports nothing of main. Each
+// feature folder may import the platform and src/shared, plus the features named here (the
+// list is the whole feature graph, so it has no cycle); a folder not named here (a new feature)
+// gets the platform and src/shared only. The composition (`core/`, the StationCore) sits on
+// top of every feature, and the Electron glue and IPC (`src/main/*.ts`, `handlers/`) above it.
+const MAIN_FEATURES = {
+  budget: [],
+  api: ['budget'],
+  outbox: ['api'],
+  print: [],
+  'print-queue': ['print', 'outbox'],
+  pack: ['api', 'print-queue'],
+  startup: ['outbox'],
+};
+const mainFeature = (name) => `main-${name}`;
+const MAIN_FEATURE_TYPES = [...Object.keys(MAIN_FEATURES).map(mainFeature), 'main-feature'];
+const MAIN_TYPES = ['main-platform', ...MAIN_FEATURE_TYPES, 'main-core', 'main-glue'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -94,13 +113,26 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
         { type: 'sandbox', pattern: 'src/sandbox/**', partialMatch: false },
-        { type: 'main', pattern: 'src/main/**', partialMatch: false },
+        // main, layer by layer (the first pattern that matches a file names its layer)
+        { type: 'main-platform', pattern: 'src/main/platform/**', partialMatch: false },
+        { type: 'main-core', pattern: 'src/main/core/**', partialMatch: false },
+        { type: 'main-glue', pattern: 'src/main/handlers/**', partialMatch: false },
+        ...Object.keys(MAIN_FEATURES).map((name) => ({
+          type: mainFeature(name),
+          pattern: `src/main/${name}/**`,
+          partialMatch: false,
+        })),
+        { type: 'main-feature', pattern: 'src/main/*/**', partialMatch: false },
+        { type: 'main-glue', pattern: 'src/main/**', partialMatch: false },
         { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
         { type: 'renderer', pattern: 'src/renderer/**', partialMatch: false },
         { type: 'zpl', pattern: 'src/zpl/**', partialMatch: false },
       ],
       // The sandbox's public entry: the only door main may use.
-      'boundaries/files': [{ category: 'sandbox-entry', pattern: 'src/sandbox/index.ts' }],
+      'boundaries/files': [
+        { category: 'sandbox-entry', pattern: 'src/sandbox/index.ts' },
+        { category: 'unit-test', pattern: 'src/**/*.test.{ts,tsx}' },
+      ],
     },
     rules: {
       'boundaries/dependencies': [
@@ -113,7 +145,7 @@ export default tseslint.config(
               from: { element: { type: 'shared' } },
               disallow: {
                 to: {
-                  element: { types: { anyOf: ['sandbox', 'main', 'preload', 'renderer'] } },
+                  element: { types: { anyOf: ['sandbox', ...MAIN_TYPES, 'preload', 'renderer'] } },
                 },
               },
             },
@@ -124,7 +156,7 @@ export default tseslint.config(
               disallow: {
                 to: {
                   element: {
-                    types: { anyOf: ['shared', 'sandbox', 'main', 'preload', 'renderer'] },
+                    types: { anyOf: ['shared', 'sandbox', ...MAIN_TYPES, 'preload', 'renderer'] },
                   },
                 },
               },
@@ -132,26 +164,85 @@ export default tseslint.config(
             {
               // The sandbox is the API as a service would run it: it knows only the contract.
               from: { element: { type: 'sandbox' } },
-              disallow: { to: { element: { types: { anyOf: ['main', 'preload', 'renderer'] } } } },
+              disallow: {
+                to: { element: { types: { anyOf: [...MAIN_TYPES, 'preload', 'renderer'] } } },
+              },
             },
             {
               // Main embeds the sandbox through its public entry, and never the window's code.
-              from: { element: { type: 'main' } },
+              from: { element: { types: { anyOf: MAIN_TYPES } } },
               disallow: {
                 to: { element: { types: { anyOf: ['sandbox', 'preload', 'renderer'] } } },
               },
             },
             {
               // …except the sandbox's public entry (a later policy wins over an earlier one).
-              from: { element: { type: 'main' } },
+              from: { element: { types: { anyOf: MAIN_TYPES } } },
               allow: { to: { file: { categories: 'sandbox-entry' } } },
+            },
+            {
+              // main's bottom layer leans on nothing of main: everything else may build on it.
+              from: { element: { type: 'main-platform' } },
+              disallow: {
+                to: {
+                  element: { types: { anyOf: MAIN_TYPES.filter((t) => t !== 'main-platform') } },
+                },
+              },
+            },
+            // A feature never reaches up into the composition or the glue, nor sideways into a
+            // feature it does not list in MAIN_FEATURES.
+            ...Object.entries(MAIN_FEATURES).map(([name, uses]) => ({
+              from: { element: { type: mainFeature(name) } },
+              disallow: {
+                to: {
+                  element: {
+                    types: {
+                      anyOf: MAIN_TYPES.filter(
+                        (t) =>
+                          t !== 'main-platform' &&
+                          t !== mainFeature(name) &&
+                          !uses.map(mainFeature).includes(t),
+                      ),
+                    },
+                  },
+                },
+              },
+            })),
+            {
+              // A new feature folder: the platform and src/shared (and itself) only.
+              from: { element: { type: 'main-feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    types: {
+                      anyOf: MAIN_TYPES.filter(
+                        (t) => t !== 'main-platform' && t !== 'main-feature',
+                      ),
+                    },
+                  },
+                },
+              },
+            },
+            {
+              // The composition builds on every feature, and is itself used only by the glue.
+              from: { element: { type: 'main-core' } },
+              disallow: { to: { element: { type: 'main-glue' } } },
+            },
+            {
+              // A unit test beside main's code sets up whatever it needs: nothing imports it, so
+              // it is no part of the layers' graph.
+              from: {
+                element: { types: { anyOf: MAIN_TYPES } },
+                file: { categories: 'unit-test' },
+              },
+              allow: { to: { element: { types: { anyOf: MAIN_TYPES } } } },
             },
             {
               // The preload is the contract and nothing else.
               from: { element: { type: 'preload' } },
               disallow: {
                 to: {
-                  element: { types: { anyOf: ['sandbox', 'main', 'renderer'] } },
+                  element: { types: { anyOf: ['sandbox', ...MAIN_TYPES, 'renderer'] } },
                 },
               },
             },
@@ -160,7 +251,7 @@ export default tseslint.config(
               from: { element: { type: 'renderer' } },
               disallow: {
                 to: {
-                  element: { types: { anyOf: ['sandbox', 'main', 'preload'] } },
+                  element: { types: { anyOf: ['sandbox', ...MAIN_TYPES, 'preload'] } },
                 },
               },
             },
@@ -188,7 +279,7 @@ export default tseslint.config(
     // Time and chance come in through the core's constructor (the Clock, `random`), so tests
     // can move time by hand and replay a run; only the adapter in clock.ts touches the real ones.
     files: ['src/main/{core,outbox,api}/**/*.ts'],
-    ignores: ['src/main/core/clock.ts', '**/*.test.ts'],
+    ignores: ['src/main/platform/clock.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

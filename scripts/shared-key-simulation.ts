@@ -1,7 +1,7 @@
 // Stations sharing one key, in simulated time: the real CompanyBudget of each station against the
 // sandbox's own sliding-window limiter, on a fake clock. A run of ten windows takes well under a
 // second, so the bench can show the spread over many runs next to its one real-time run.
-import { type BudgetOptions, CompanyBudget } from '../src/main/core/rate-budget.ts';
+import { type BudgetOptions, CompanyBudget } from '../src/main/budget/rate-budget.ts';
 import { SlidingWindowLimiter } from '../src/sandbox/rate-limiter.ts';
 import { FakeClock } from '../test/support/fake-clock.ts';
 

@@ -1,7 +1,7 @@
 import type { AppInfo } from '../shared/ipc/channels.ts';
 import { ok } from '../shared/result.ts';
 import type { StationCore } from './core/station-core.ts';
-import { asResult as resultOf } from './errors-to-result.ts';
+import { asResult as resultOf } from './core/errors-to-result.ts';
 import { PrintError } from './print/errors.ts';
 import type { Handlers } from './ipc-manager.ts';
 

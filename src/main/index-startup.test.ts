@@ -5,14 +5,14 @@ import { DatabaseSync } from 'node:sqlite';
 import type * as StandIn from '../../test/support/electron-stand-in.ts';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryKeychain, tempDir } from '../../test/outbox/helpers.ts';
-import type * as DataDir from './core/data-dir.ts';
+import type * as DataDir from './platform/data-dir.ts';
 import { createStationCore } from './core/station-core.ts';
 
 // The Electron glue's start, stop and refusal paths, each on a fresh import of index.ts against
 // the stand-in `electron` module (see test/support/electron-stand-in.ts).
 
 vi.mock('electron', async () => (await import('../../test/support/electron-stand-in.ts')).electron);
-vi.mock('./core/keychain.ts', async () => {
+vi.mock('./platform/keychain.ts', async () => {
   const { memoryKeychain } = await import('../../test/outbox/helpers.ts');
   return { NativeKeychain: memoryKeychain };
 });
@@ -112,7 +112,7 @@ describe('a start that fails', () => {
 describe('a data folder that cannot be written', () => {
   it('is reported by the dialog, not taken for a second instance (Chromium keeps its lock there)', async () => {
     const dataDir = join(scratch.path, 'read-only', 'Packbench');
-    vi.doMock('./core/data-dir.ts', async (importOriginal) => {
+    vi.doMock('./platform/data-dir.ts', async (importOriginal) => {
       const real = await importOriginal<typeof DataDir>();
       return {
         ...real,
@@ -132,7 +132,7 @@ describe('a data folder that cannot be written', () => {
       );
       expect(stand.windows).toEqual([]);
     } finally {
-      vi.doUnmock('./core/data-dir.ts');
+      vi.doUnmock('./platform/data-dir.ts');
     }
   });
 });

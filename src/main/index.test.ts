@@ -13,7 +13,7 @@ type Listener = (...args: unknown[]) => unknown;
 
 vi.mock('electron', async () => (await import('../../test/support/electron-stand-in.ts')).electron);
 
-vi.mock('./core/keychain.ts', async () => {
+vi.mock('./platform/keychain.ts', async () => {
   const { memoryKeychain } = await import('../../test/outbox/helpers.ts');
   return { NativeKeychain: memoryKeychain };
 });

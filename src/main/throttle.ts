@@ -1,4 +1,4 @@
-import type { Clock } from './core/clock.ts';
+import type { Clock } from './platform/clock.ts';
 
 /** Calls `fn` at most once per `ms`, always with the latest value (trailing edge included). */
 export function throttleLatest<T>(

@@ -11,7 +11,7 @@ import {
   type StationCore,
   type StationCoreOptions,
 } from '../../src/main/core/station-core.ts';
-import { toAppError } from '../../src/main/errors-to-result.ts';
+import { toAppError } from '../../src/main/core/errors-to-result.ts';
 import {
   COORDINATION_PASSWORD_ACCOUNT,
   coordinationInputSchema,

@@ -14,8 +14,8 @@ import {
   ValidationError,
   VersionError,
 } from '../../src/main/api/errors.ts';
-import { systemClock } from '../../src/main/core/clock.ts';
-import { CompanyBudget } from '../../src/main/core/rate-budget.ts';
+import { systemClock } from '../../src/main/platform/clock.ts';
+import { CompanyBudget } from '../../src/main/budget/rate-budget.ts';
 import { LIMITS } from '../../src/shared/limits.ts';
 import { endpointOverridesSchema } from '../../src/shared/profile.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.ts';

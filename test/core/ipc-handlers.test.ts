@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NativeKeychain } from '../../src/main/core/keychain.ts';
+import { NativeKeychain } from '../../src/main/platform/keychain.ts';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
 import {

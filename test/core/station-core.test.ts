@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KeychainError, NativeKeychain, type Keychain } from '../../src/main/core/keychain.ts';
+import { KeychainError, NativeKeychain, type Keychain } from '../../src/main/platform/keychain.ts';
 import {
   createStationCore,
   type StationCore,

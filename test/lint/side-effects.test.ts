@@ -29,11 +29,13 @@ describe('time and chance come in through the core (lint)', () => {
   it('refuses random ids imported from node:crypto there too', async () => {
     const code = "import { randomUUID } from 'node:crypto';\nexport const x = randomUUID();\n";
     expect(await rulesHit('src/main/outbox/fixture.ts', code)).toEqual(['no-restricted-imports']);
-    expect(await rulesHit('src/main/core/clock.ts', code)).toEqual([]);
+    expect(await rulesHit('src/main/platform/clock.ts', code)).toEqual([]);
   });
 
   it('leaves the clock adapter and other code alone', async () => {
-    expect(await rulesHit('src/main/core/clock.ts', 'export const x = Date.now();\n')).toEqual([]);
+    expect(await rulesHit('src/main/platform/clock.ts', 'export const x = Date.now();\n')).toEqual(
+      [],
+    );
     expect(await rulesHit('src/main/fixture.ts', 'export const x = Date.now();\n')).toEqual([]);
   });
 });

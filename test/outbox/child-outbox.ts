@@ -1,6 +1,6 @@
 import { ApiClient } from '../../src/main/api/client.ts';
-import { systemClock } from '../../src/main/core/clock.ts';
-import { CompanyBudget } from '../../src/main/core/rate-budget.ts';
+import { systemClock } from '../../src/main/platform/clock.ts';
+import { CompanyBudget } from '../../src/main/budget/rate-budget.ts';
 import { Outbox } from '../../src/main/outbox/outbox.ts';
 import { endpointOverridesSchema } from '../../src/shared/profile.ts';
 

@@ -1,4 +1,4 @@
-import { nodeFs } from '../../src/main/core/station-fs.ts';
+import { nodeFs } from '../../src/main/platform/station-fs.ts';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';

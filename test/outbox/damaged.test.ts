@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/main/core/clock.ts';
+import { systemClock } from '../../src/main/platform/clock.ts';
 import { createStationCore } from '../../src/main/core/station-core.ts';
 import { Outbox } from '../../src/main/outbox/outbox.ts';
 import { memoryKeychain, tempDir } from './helpers.ts';

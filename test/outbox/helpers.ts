@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Keychain } from '../../src/main/core/keychain.ts';
+import type { Keychain } from '../../src/main/platform/keychain.ts';
 import {
   createStationCore,
   type StationCore,

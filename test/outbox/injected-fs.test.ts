@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/main/core/clock.ts';
+import { systemClock } from '../../src/main/platform/clock.ts';
 import { ProfileStore } from '../../src/main/core/profile-store.ts';
-import { nodeFs, type StationFs } from '../../src/main/core/station-fs.ts';
+import { nodeFs, type StationFs } from '../../src/main/platform/station-fs.ts';
 import { Outbox } from '../../src/main/outbox/outbox.ts';
 import { tempDir } from './helpers.ts';
 

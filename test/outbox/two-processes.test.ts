@@ -1,4 +1,4 @@
-import { nodeFs } from '../../src/main/core/station-fs.ts';
+import { nodeFs } from '../../src/main/platform/station-fs.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';

@@ -2,7 +2,7 @@
 // or the diagnosed failure. It never calls process.exit: the parent checks that it ends by
 // itself, i.e. that a failed start leaves nothing running.
 import { createStationCore } from '../../src/main/core/station-core.ts';
-import { NativeKeychain } from '../../src/main/core/keychain.ts';
+import { NativeKeychain } from '../../src/main/platform/keychain.ts';
 import { diagnoseStartupFailure } from '../../src/main/startup/startup-failure.ts';
 import { memoryKeychain } from '../outbox/helpers.ts';
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/main/core/clock.ts';
+import type { Clock } from '../../src/main/platform/clock.ts';
 
 /** A clock that only moves when told to; timers fire in time order during `advance`. */
 export class FakeClock implements Clock {

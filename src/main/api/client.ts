@@ -9,9 +9,9 @@ import type {
   zUpdateOrderBody,
   zUpdateProductBody,
 } from '../../shared/api/generated/hey-api/zod.gen.ts';
-import { sleep, systemRandom, type Clock } from '../core/clock.ts';
-import type { Lane } from '../core/rate-budget.ts';
-import type { RequestBudget } from '../core/request-budget.ts';
+import { sleep, systemRandom, type Clock } from '../platform/clock.ts';
+import type { Lane } from '../budget/rate-budget.ts';
+import type { RequestBudget } from '../budget/request-budget.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { readBounded } from './body.ts';
 import {

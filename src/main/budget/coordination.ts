@@ -8,11 +8,11 @@ import {
   type CoordinationTestResult,
 } from '../../shared/coordination.ts';
 import type { CoordinationState } from '../../shared/status.ts';
-import type { Clock } from '../core/clock.ts';
-import type { Keychain } from '../core/keychain.ts';
-import type { CarriedSlot, RequestBudget } from '../core/request-budget.ts';
-import { SettingsFile } from '../core/settings-file.ts';
-import type { StationFs } from '../core/station-fs.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Keychain } from '../platform/keychain.ts';
+import type { CarriedSlot, RequestBudget } from './request-budget.ts';
+import { SettingsFile } from '../platform/settings-file.ts';
+import type { StationFs } from '../platform/station-fs.ts';
 import {
   budgetKeyPrefix,
   defaultHeartbeatMs,

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { Redis } from 'ioredis';
-import { sleep, systemClock, type Clock } from '../core/clock.ts';
+import { sleep, systemClock, type Clock } from '../platform/clock.ts';
 import type { CoordinationState } from '../../shared/status.ts';
-import type { BudgetFigures, Lane, ReleaseSlot } from '../core/rate-budget.ts';
-import type { CarriedSlot, RequestBudget } from '../core/request-budget.ts';
+import type { BudgetFigures, Lane, ReleaseSlot } from './rate-budget.ts';
+import type { CarriedSlot, RequestBudget } from './request-budget.ts';
 import { CARRY, GRANT, HEARTBEAT, LEAVE, PAUSE, RELEASE } from './scripts.ts';
 
 export type { CoordinationState };

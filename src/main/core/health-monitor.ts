@@ -7,9 +7,9 @@ import {
   ServerError,
   TimeoutError,
 } from '../api/errors.ts';
-import type { Clock } from './clock.ts';
-import { toAppError } from '../errors-to-result.ts';
-import { KeychainError } from './keychain.ts';
+import type { Clock } from '../platform/clock.ts';
+import { toAppError } from './errors-to-result.ts';
+import { KeychainError } from '../platform/keychain.ts';
 
 export interface HealthMonitorOptions {
   clock: Clock;

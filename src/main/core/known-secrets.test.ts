@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OutboxInputError } from '../outbox/job-store.ts';
-import { toAppError } from '../errors-to-result.ts';
+import { toAppError } from './errors-to-result.ts';
 import { KnownSecrets } from './known-secrets.ts';
 
 const OLD = 'sk-live-7c1d9e0b55aa31';

@@ -6,9 +6,9 @@ import {
   type Profile,
   type ProfileInput,
 } from '../../shared/profile.ts';
-import { systemClock, systemIds } from './clock.ts';
+import { systemClock, systemIds } from '../platform/clock.ts';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
-import { nodeFs, type StationFs } from './station-fs.ts';
+import { nodeFs, type StationFs } from '../platform/station-fs.ts';
 
 const fileSchema = z.object({
   version: z.literal(1),

@@ -23,20 +23,20 @@ import {
 import { ApiClient } from '../api/client.ts';
 import { AuthenticationError, NetworkError } from '../api/errors.ts';
 import { mask } from '../api/redact.ts';
-import { BudgetRegistry } from './budget-registry.ts';
-import { checkDataDir, type DiskProbe } from './data-dir.ts';
-import { nodeFs, type StationFs } from './station-fs.ts';
-import { systemClock, systemIds, type Clock } from './clock.ts';
-import { ProductNames } from './product-names.ts';
+import { BudgetRegistry } from '../budget/budget-registry.ts';
+import { checkDataDir, type DiskProbe } from '../platform/data-dir.ts';
+import { nodeFs, type StationFs } from '../platform/station-fs.ts';
+import { systemClock, systemIds, type Clock } from '../platform/clock.ts';
+import { ProductNames } from '../api/product-names.ts';
 import { StationWork } from './station-work.ts';
 import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
 import { KnownSecrets } from './known-secrets.ts';
 import { Printing, type PrintingOptions } from '../print-queue/printing.ts';
-import { classifyKeychainError, type Keychain, type KeychainError } from './keychain.ts';
+import { classifyKeychainError, type Keychain, type KeychainError } from '../platform/keychain.ts';
 import { ProfileStore } from './profile-store.ts';
 import { Outbox, type OutboxOptions } from '../outbox/outbox.ts';
-import type { BudgetOptions } from './rate-budget.ts';
-import type { RequestBudget } from './request-budget.ts';
+import type { BudgetOptions } from '../budget/rate-budget.ts';
+import type { RequestBudget } from '../budget/request-budget.ts';
 import { Coordination, type SharedBudgetTuning } from '../budget/coordination.ts';
 import type {
   CoordinationInput,

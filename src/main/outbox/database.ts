@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { StationFs } from '../core/station-fs.ts';
+import type { StationFs } from '../platform/station-fs.ts';
 
 /** Versioned migrations: append only; each runs once, in its own transaction. */
 export const MIGRATIONS: readonly { version: number; sql: string }[] = [

@@ -1,4 +1,4 @@
-import { nodeFs } from '../core/station-fs.ts';
+import { nodeFs } from '../platform/station-fs.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { JobStore, OutboxInputError } from './job-store.ts';
 import { orderCreateBody } from '../../../test/support/bodies.ts';
 import { inputSchemas } from '../../shared/ipc/input-schemas.ts';
 import { en } from '../../shared/i18n/en.ts';
-import { toAppError } from '../errors-to-result.ts';
+import { toAppError } from '../core/errors-to-result.ts';
 
 function setup(maxFileBytes?: number) {
   let now = 1_000;

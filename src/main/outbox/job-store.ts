@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { systemIds } from '../core/clock.ts';
+import { systemIds } from '../platform/clock.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import {

@@ -10,10 +10,10 @@ import {
   RateLimitedError,
   ResponseFormatError,
 } from '../api/errors.ts';
-import { systemIds, systemRandom, type Clock } from '../core/clock.ts';
+import { systemIds, systemRandom, type Clock } from '../platform/clock.ts';
 import { AuditLog, type AuditReason } from './audit-log.ts';
 import { NoticeBoard } from './notices.ts';
-import { nodeFs, type StationFs } from '../core/station-fs.ts';
+import { nodeFs, type StationFs } from '../platform/station-fs.ts';
 import { openOrSalvage } from './salvage.ts';
 import { deliver, verify } from './delivery.ts';
 import { JobStore, OutboxInputError, type EnqueueInput, type EnqueueOutcome } from './job-store.ts';

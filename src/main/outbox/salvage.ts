@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { FILE_KINDS } from '../../shared/outbox.ts';
-import type { StationFs } from '../core/station-fs.ts';
+import type { StationFs } from '../platform/station-fs.ts';
 import { NewerSchemaError, openDatabase, OutboxInUseError, transaction } from './database.ts';
 
 // A power cut or a failing disk can leave the outbox unreadable ("file is not a database",

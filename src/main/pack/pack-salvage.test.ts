@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, it } from 'vitest';
-import { nodeFs } from '../core/station-fs.ts';
+import { nodeFs } from '../platform/station-fs.ts';
 import { openDatabase } from '../outbox/database.ts';
 import { openOrSalvage } from '../outbox/salvage.ts';
 import { PackStore, unitsOf } from './pack-store.ts';

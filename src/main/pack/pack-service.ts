@@ -9,8 +9,8 @@ import type {
   ShortReason,
 } from '../../shared/pack/types.ts';
 import { parseScan } from '../../shared/scan/index.ts';
-import type { Clock } from '../core/clock.ts';
-import type { ProductFacts } from '../core/product-names.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { ProductFacts } from '../api/product-names.ts';
 import { Identifier, type PackProduct } from './identify.ts';
 import {
   judgeLot,

@@ -7,8 +7,8 @@ import {
   type BarcodeAlias,
   type PackSettings,
 } from '../../shared/pack/types.ts';
-import { SettingsFile } from '../core/settings-file.ts';
-import type { StationFs } from '../core/station-fs.ts';
+import { SettingsFile } from '../platform/settings-file.ts';
+import type { StationFs } from '../platform/station-fs.ts';
 import { exportPacks } from './pack-export.ts';
 import { PackService, type PackServiceOptions } from './pack-service.ts';
 import { PackStore } from './pack-store.ts';

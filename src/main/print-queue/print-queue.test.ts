@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZebraEmulator } from '../../../test/support/zebra-emulator.ts';
 import type { PrinterSettings } from '../../shared/printing.ts';
-import { systemClock } from '../core/clock.ts';
-import { nodeFs } from '../core/station-fs.ts';
+import { systemClock } from '../platform/clock.ts';
+import { nodeFs } from '../platform/station-fs.ts';
 import { AuditLog, type AuditInput } from '../outbox/audit-log.ts';
 import { openDatabase } from '../outbox/database.ts';
 import { openPrinter } from '../print/printer.ts';

@@ -5,7 +5,7 @@ import type {
   PrinterStatusView,
   ReprintReason,
 } from '../../shared/printing.ts';
-import type { Clock } from '../core/clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { AuditInput } from '../outbox/audit-log.ts';
 import { PrintError } from '../print/errors.ts';
 import type { Printer } from '../print/printer.ts';

@@ -1,6 +1,6 @@
 import { DEFAULT_PRINTER_SETTINGS, printerSettingsSchema } from '../../shared/printing.ts';
-import { SettingsFile } from '../core/settings-file.ts';
-import type { StationFs } from '../core/station-fs.ts';
+import { SettingsFile } from '../platform/settings-file.ts';
+import type { StationFs } from '../platform/station-fs.ts';
 
 /**
  * This station's label printer, in `<dataDir>/printer.json`: a station's printer belongs to

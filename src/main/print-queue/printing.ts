@@ -6,8 +6,8 @@ import type {
   PrinterStatusView,
   ReprintReason,
 } from '../../shared/printing.ts';
-import type { Clock } from '../core/clock.ts';
-import type { StationFs } from '../core/station-fs.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { StationFs } from '../platform/station-fs.ts';
 import type { AuditInput } from '../outbox/audit-log.ts';
 import { listCupsQueues } from '../print/cups-printer.ts';
 import { PrintError } from '../print/errors.ts';

@@ -13,7 +13,7 @@
 // The strings may arrive in any number of TCP segments, slowly, or not at all; bytes outside
 // an STX…ETX frame (the CR LF between them, anything before the first STX) are ignored.
 import { connect, type Socket } from 'node:net';
-import { systemClock, type Clock } from '../core/clock.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import { PrintError, describeSocketError } from './errors.ts';
 import type { PrinterStatus } from './status.ts';
 

@@ -1,6 +1,6 @@
 // One door to a printer, whatever the target: the command line, the app's print queue and
 // Settings → Test print all go through openPrinter, so they refuse, lock and retry alike.
-import type { Clock } from '../core/clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import { CupsPrinter } from './cups-printer.ts';
 import type { PrintJobs, PrintOptions, PrintOutcome } from './job.ts';
 import type { PrinterLockOptions } from './lock.ts';

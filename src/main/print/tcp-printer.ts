@@ -6,7 +6,7 @@
 // to the end. The bytes go out exactly as given — no encoding, no added line end.
 import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { systemClock, type Clock } from '../core/clock.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import { PrintError, describeSocketError } from './errors.ts';
 import { queryHostStatus } from './host-status.ts';
 import {

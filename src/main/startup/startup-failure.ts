@@ -7,7 +7,7 @@ import {
   MIN_FREE_BYTES,
   nodeDiskProbe,
   type DiskProbe,
-} from '../core/data-dir.ts';
+} from '../platform/data-dir.ts';
 import { NewerSchemaError, OutboxInUseError } from '../outbox/database.ts';
 
 // A station that cannot open its data must say why, in words an operator can act on, and stop:

@@ -50,7 +50,7 @@ interface ChildReport {
  * module for its status and tries to store a key; returns what happened.
  */
 function probeInChild(env: NodeJS.ProcessEnv, wrapper: string[] = []): ChildReport {
-  const code = `import { NativeKeychain } from './src/main/core/keychain.ts';
+  const code = `import { NativeKeychain } from './src/main/platform/keychain.ts';
     const k = new NativeKeychain({ timeoutMs: 8000 });
     const status = await k.status();
     let setError = null;

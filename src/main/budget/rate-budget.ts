@@ -1,4 +1,4 @@
-import type { Clock } from './clock.ts';
+import type { Clock } from '../platform/clock.ts';
 
 export type Lane = 'interactive' | 'submission' | 'background';
 export const LANES: readonly Lane[] = ['interactive', 'submission', 'background'];

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from './errors.ts';
 
 /** The slice of the API client this needs (the budgeted client in the app, a stub in tests). */
 export interface ProductSource {

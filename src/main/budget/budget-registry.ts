@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import { CompanyBudget, type BudgetOptions } from './rate-budget.ts';
 import type { CarriedSlot, RequestBudget } from './request-budget.ts';
 

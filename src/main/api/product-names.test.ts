@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NetworkError, NotFoundError } from '../api/errors.ts';
+import { NetworkError, NotFoundError } from './errors.ts';
 import { ProductNames } from './product-names.ts';
 
 function source() {

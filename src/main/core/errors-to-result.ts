@@ -1,12 +1,12 @@
-import { safeDetails, type Redact } from '../shared/details.ts';
-import { fail, ok, type AppError, type Result } from '../shared/result.ts';
-import { ApiError } from './api/errors.ts';
-import { KeychainError } from './core/keychain.ts';
-import { ProfileError } from './core/profile-store.ts';
-import { OutboxInputError } from './outbox/job-store.ts';
-import { PrintError } from './print/errors.ts';
-import { CoordinationError } from './budget/coordination-error.ts';
-import { PackError } from './pack/pack-error.ts';
+import { safeDetails, type Redact } from '../../shared/details.ts';
+import { fail, ok, type AppError, type Result } from '../../shared/result.ts';
+import { ApiError } from '../api/errors.ts';
+import { KeychainError } from '../platform/keychain.ts';
+import { ProfileError } from './profile-store.ts';
+import { OutboxInputError } from '../outbox/job-store.ts';
+import { PrintError } from '../print/errors.ts';
+import { CoordinationError } from '../budget/coordination-error.ts';
+import { PackError } from '../pack/pack-error.ts';
 
 /**
  * What the window may learn about a failure: code, sentence key, safe detail. `redact` is
