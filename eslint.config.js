@@ -31,6 +31,12 @@ const mainFeature = (name) => `main-${name}`;
 const MAIN_FEATURE_TYPES = [...Object.keys(MAIN_FEATURES).map(mainFeature), 'main-feature'];
 const MAIN_TYPES = ['main-platform', ...MAIN_FEATURE_TYPES, 'main-core', 'main-glue'];
 
+// The current time comes from the injected clock: new Date(clock.now()).
+const noArgDate = {
+  selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+  message: 'Use new Date(clock.now()).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -261,24 +267,10 @@ export default tseslint.config(
     },
   },
   {
-    // The window's requests go through the core's public API (`core.work`, `core.api()`…),
-    // never the outbox's insides: the contract must not change when the outbox does.
-    files: ['src/main/handlers.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        noDetailsCast,
-        {
-          selector: "MemberExpression[object.name='core'][property.name='outbox']",
-          message: 'Handlers use core.work (the outbox for the active profile), not core.outbox.',
-        },
-      ],
-    },
-  },
-  {
-    // Time and chance come in through the core's constructor (the Clock, `random`), so tests
-    // can move time by hand and replay a run; only the adapter in clock.ts touches the real ones.
-    files: ['src/main/{core,outbox,api}/**/*.ts'],
+    // Time and chance come in through the constructors (the Clock, `random`, `newId`), in all of
+    // main, so tests can move time by hand and replay a run; only the adapter in
+    // platform/clock.ts touches the real ones (a CLI or the glue passes its defaults on).
+    files: ['src/main/**/*.ts'],
     ignores: ['src/main/platform/clock.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
@@ -305,12 +297,22 @@ export default tseslint.config(
         { name: 'setTimeout', message: 'Use the injected clock (clock.setTimeout / sleep).' },
         { name: 'setInterval', message: 'Use the injected clock.' },
       ],
+      'no-restricted-syntax': ['error', noDetailsCast, noArgDate],
+    },
+  },
+  {
+    // The window's requests go through the core's public API (`core.work`, `core.api()`…),
+    // never the outbox's insides: the contract must not change when the outbox does. (After the
+    // side-effects block: both set no-restricted-syntax, and the later one wins.)
+    files: ['src/main/handlers.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
         noDetailsCast,
+        noArgDate,
         {
-          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-          message: 'Use new Date(clock.now()).',
+          selector: "MemberExpression[object.name='core'][property.name='outbox']",
+          message: 'Handlers use core.work (the outbox for the active profile), not core.outbox.',
         },
       ],
     },

@@ -19,8 +19,8 @@ describe('time and chance come in through the core (lint)', () => {
     ['setTimeout(() => undefined, 1)', 'no-restricted-globals'],
     ['new Date()', 'no-restricted-syntax'],
     ['crypto.randomUUID()', 'no-restricted-properties'],
-  ])('refuses %s in the core, the outbox and the API client', async (call, rule) => {
-    for (const dir of ['core', 'outbox', 'api'])
+  ])('refuses %s anywhere in main', async (call, rule) => {
+    for (const dir of ['core', 'outbox', 'api', 'budget', 'print', 'pack', 'scale'])
       expect(await rulesHit(`src/main/${dir}/fixture.ts`, `export const x = ${call};\n`)).toEqual([
         rule,
       ]);
@@ -29,6 +29,7 @@ describe('time and chance come in through the core (lint)', () => {
   it('refuses random ids imported from node:crypto there too', async () => {
     const code = "import { randomUUID } from 'node:crypto';\nexport const x = randomUUID();\n";
     expect(await rulesHit('src/main/outbox/fixture.ts', code)).toEqual(['no-restricted-imports']);
+    expect(await rulesHit('src/main/budget/fixture.ts', code)).toEqual(['no-restricted-imports']);
     expect(await rulesHit('src/main/platform/clock.ts', code)).toEqual([]);
   });
 
@@ -36,7 +37,18 @@ describe('time and chance come in through the core (lint)', () => {
     expect(await rulesHit('src/main/platform/clock.ts', 'export const x = Date.now();\n')).toEqual(
       [],
     );
-    expect(await rulesHit('src/main/fixture.ts', 'export const x = Date.now();\n')).toEqual([]);
+    expect(await rulesHit('src/sandbox/fixture.ts', 'export const x = Date.now();\n')).toEqual([]);
+  });
+
+  it("refuses them in main's glue too, and keeps the handlers' own rule there", async () => {
+    expect(await rulesHit('src/main/fixture.ts', 'export const x = Date.now();\n')).toEqual([
+      'no-restricted-properties',
+    ]);
+    expect(await rulesHit('src/main/handlers.ts', 'export const x = new Date();\n')).toEqual([
+      'no-restricted-syntax',
+    ]);
+    const reach = 'declare const core: { outbox: unknown };\nexport const x = core.outbox;\n';
+    expect(await rulesHit('src/main/handlers.ts', reach)).toEqual(['no-restricted-syntax']);
   });
 });
 

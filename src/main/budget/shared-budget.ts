@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { Redis } from 'ioredis';
-import { sleep, systemClock, type Clock } from '../platform/clock.ts';
+import { sleep, systemClock, systemElapsed, systemIds, type Clock } from '../platform/clock.ts';
 import type { CoordinationState } from '../../shared/status.ts';
 import type { BudgetFigures, Lane, ReleaseSlot } from './rate-budget.ts';
 import type { CarriedSlot, RequestBudget } from './request-budget.ts';
@@ -26,6 +26,10 @@ export interface SharedBudgetOptions {
   companyKey: string;
   stationId?: string;
   clock?: Clock;
+  /** New ids (this station's, each grant's); default random UUIDs. */
+  newId?: () => string;
+  /** Durations for onCommand; default performance.now. */
+  elapsed?: () => number;
   /** Requests the company may send per window (the API says 100 per minute). */
   limit?: number;
   windowMs?: number;
@@ -193,7 +197,9 @@ export class SharedBudget implements RequestBudget {
   };
   private recent: Recent[] = [];
   private knownBoot = '';
-  private readonly bootCandidate = randomUUID();
+  private readonly newId: () => string;
+  private readonly elapsed: () => number;
+  private readonly bootCandidate: string;
   private coordination: 'shared' | 'lost' = 'shared';
   /**
    * Stations on the key at the last answer. Until Redis first answers it is unknown, and a
@@ -229,6 +235,9 @@ export class SharedBudget implements RequestBudget {
 
   constructor(options: SharedBudgetOptions) {
     this.clock = options.clock ?? systemClock;
+    this.newId = options.newId ?? systemIds;
+    this.elapsed = options.elapsed ?? systemElapsed;
+    this.bootCandidate = this.newId();
     this.limit = options.limit ?? 100;
     this.windowMs = options.windowMs ?? 60_000;
     this.margin = Math.max(0, Math.min(this.limit - 1, options.margin ?? 2));
@@ -247,12 +256,12 @@ export class SharedBudget implements RequestBudget {
     // A slot keeps its id when it has one (it came from a budget on this same Redis: carrying it
     // again moves nothing and counts nothing twice); the station's own budget's slots get one.
     for (const { id, at } of options.carried ?? []) {
-      this.recent.push({ id: id ?? randomUUID(), lane: 'background', at, answered: true });
+      this.recent.push({ id: id ?? this.newId(), lane: 'background', at, answered: true });
       this.needsCarry = true;
     }
     this.onGrant = options.onGrant;
     this.onCommand = options.onCommand;
-    this.stationId = options.stationId ?? randomUUID();
+    this.stationId = options.stationId ?? this.newId();
     const prefix = budgetKeyPrefix(options.environment, options.companyKey);
     this.keys = {
       window: `${prefix}window`,
@@ -377,7 +386,7 @@ export class SharedBudget implements RequestBudget {
     return new Promise<ReleaseSlot>((resolve, reject) => {
       const waiter: Waiter = {
         lane,
-        id: randomUUID(),
+        id: this.newId(),
         resolve,
         reject,
         signal,
@@ -732,14 +741,14 @@ export class SharedBudget implements RequestBudget {
   private async script(lua: string, keys: string[], args: string[]): Promise<unknown> {
     const sha = SCRIPT_SHA.get(lua) ?? createHash('sha1').update(lua).digest('hex');
     SCRIPT_SHA.set(lua, sha);
-    const started = this.onCommand ? performance.now() : 0;
+    const started = this.onCommand ? this.elapsed() : 0;
     try {
       return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
       return await this.redis.eval(lua, keys.length, ...keys, ...args);
     } finally {
-      this.onCommand?.(SCRIPT_NAMES.get(lua) ?? 'script', performance.now() - started);
+      this.onCommand?.(SCRIPT_NAMES.get(lua) ?? 'script', this.elapsed() - started);
     }
   }
 

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { systemElapsed } from '../platform/clock.ts';
 import type { CoordinationTestResult } from '../../shared/coordination.ts';
 import { CoordinationError, classifyRedisError } from './coordination-error.ts';
 import { redisUrlWithPassword, tlsOptions } from './shared-budget.ts';
@@ -28,7 +29,7 @@ return redis.call('ZCOUNT', KEYS[1], now - tonumber(ARGV[1]), '+inf')
  * per grant), and counts the stations active on the key. Nothing is written.
  */
 export async function testConnection(input: TestConnectionInput): Promise<CoordinationTestResult> {
-  const now = input.now ?? (() => performance.now());
+  const now = input.now ?? systemElapsed;
   const timeout = input.timeoutMs ?? 3000;
   const redis = new Redis(redisUrlWithPassword(input.url, input.password), {
     lazyConnect: true,

@@ -20,6 +20,9 @@ export const systemClock: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+/** A monotonic reading in ms, for how long something took (performance.now); tests pass their own. */
+export const systemElapsed: () => number = () => performance.now();
+
 /** Chance as the core sees it; tests and the bench pass a seeded source to replay a run. */
 export const systemRandom: () => number = Math.random;
 

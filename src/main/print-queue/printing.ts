@@ -117,9 +117,13 @@ export class Printing {
   /** The CUPS queues this computer knows (empty without CUPS). */
   async cupsQueues(): Promise<string[]> {
     try {
-      return (await listCupsQueues({ timeoutMs: 3000, env: this.o.env ?? process.env })).map(
-        (q) => q.name,
-      );
+      return (
+        await listCupsQueues({
+          timeoutMs: 3000,
+          env: this.o.env ?? process.env,
+          clock: this.o.clock,
+        })
+      ).map((q) => q.name);
     } catch {
       return [];
     }

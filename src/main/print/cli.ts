@@ -22,6 +22,7 @@ import { describeStatus, isReady, type PrinterStatus } from './status.ts';
 import { testLabelZpl, stationTime } from './test-label.ts';
 import { toTarget } from './target.ts';
 import { checkZpl } from './zpl-check.ts';
+import { systemClock } from '../platform/clock.ts';
 
 class UsageError extends Error {}
 
@@ -200,7 +201,7 @@ export async function run(
 
     if (options.command === 'test') {
       const station = options.station ?? hostname();
-      const at = (io.now ?? (() => new Date()))();
+      const at = io.now?.() ?? new Date(systemClock.now());
       const outcome = await printer.print(
         (status): PrintJob[] => [
           {

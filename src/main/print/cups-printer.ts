@@ -9,7 +9,7 @@
 // reported false, and labelsRemaining 0. A job is done when CUPS has spooled it (lp exits 0).
 import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { systemClock, systemElapsed, type Clock } from '../platform/clock.ts';
 import { PrintError } from './errors.ts';
 import {
   printHoldingPrinter,
@@ -27,6 +27,8 @@ export interface CupsOptions {
   timeoutMs: number;
   /** Default process.env (CUPS_SERVER included). */
   env?: NodeJS.ProcessEnv;
+  /** The timer that ends a hung run; default the system clock. */
+  clock?: Clock;
   now?: () => number;
   lock?: PrinterLockOptions;
 }
@@ -52,7 +54,7 @@ const serverName = (env: NodeJS.ProcessEnv) =>
 function run(
   command: string,
   args: readonly string[],
-  { timeoutMs, env = process.env }: CupsOptions,
+  { timeoutMs, env = process.env, clock = systemClock }: CupsOptions,
   input?: Uint8Array,
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -66,23 +68,28 @@ function run(
     const settle = (outcome: Run | PrintError) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       if (outcome instanceof PrintError) reject(outcome);
       else resolve(outcome);
     };
-    const timer = setTimeout(() => {
-      // Our own child, ended by its own handle (never by name); we do not wait for it to
-      // close its pipes, which whatever it started may still hold.
-      child.kill('SIGKILL');
-      child.stdout.destroy();
-      child.stderr.destroy();
-      settle(
-        new PrintError(
-          'not-answering',
-          `${serverName(env)} is not answering: ${command} got no reply within ${timeoutMs} ms.`,
-        ),
-      );
-    }, timeoutMs);
+    // Kept alive: the caller awaits this run, so the process must not exit under it.
+    const timer = clock.setTimeout(
+      () => {
+        // Our own child, ended by its own handle (never by name); we do not wait for it to
+        // close its pipes, which whatever it started may still hold.
+        child.kill('SIGKILL');
+        child.stdout.destroy();
+        child.stderr.destroy();
+        settle(
+          new PrintError(
+            'not-answering',
+            `${serverName(env)} is not answering: ${command} got no reply within ${timeoutMs} ms.`,
+          ),
+        );
+      },
+      timeoutMs,
+      { keepAlive: true },
+    );
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.stdin.on('error', () => {}); // lp may exit before reading all of stdin
@@ -219,7 +226,7 @@ export class CupsPrinter {
   }
 
   private async sendWithRetry(job: PrintJob): Promise<JobResult> {
-    const now = this.options.now ?? (() => performance.now());
+    const now = this.options.now ?? systemElapsed;
     const started = now();
     const first = await this.lp(job);
     let attempts: 1 | 2 = 1;

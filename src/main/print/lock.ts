@@ -23,6 +23,7 @@ import { unlinkSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { systemClock, type Clock } from '../platform/clock.ts';
 
 export type LockMode = 'abstract' | 'pipe' | 'file';
 
@@ -31,6 +32,8 @@ export interface PrinterLockOptions {
   mode?: LockMode;
   /** Folder for the socket file in file mode; default: the OS temp dir. */
   dir?: string;
+  /** For the short wait while another holder is busy; default the system clock. */
+  clock?: Clock;
 }
 
 export const defaultLockMode = (): LockMode =>
@@ -64,7 +67,7 @@ export async function withPrinterLock<T>(
   inProcess.set(address.path, tail);
   try {
     await previous;
-    const held = await acquire(address);
+    const held = await acquire(address, options.clock ?? systemClock);
     try {
       return await fn();
     } finally {
@@ -80,7 +83,10 @@ interface Held {
   release(): Promise<void>;
 }
 
-async function acquire(address: { path: string; file: string | null }): Promise<Held> {
+async function acquire(
+  address: { path: string; file: string | null },
+  clock: Clock,
+): Promise<Held> {
   for (;;) {
     const server = createServer();
     const waiters = new Set<Socket>();
@@ -110,7 +116,9 @@ async function acquire(address: { path: string; file: string | null }): Promise<
       } catch {
         // Someone else removed it first; try again either way.
       }
-    } else if (outcome === 'busy') await new Promise((resolve) => setTimeout(resolve, 5));
+    } else if (outcome === 'busy') {
+      await new Promise<void>((resolve) => clock.setTimeout(resolve, 5, { keepAlive: true }));
+    }
   }
 }
 

@@ -5,8 +5,7 @@
 // a printer that resets instead has dropped part of it, and its FIN after ours means it read
 // to the end. The bytes go out exactly as given — no encoding, no added line end.
 import { connect } from 'node:net';
-import { performance } from 'node:perf_hooks';
-import { systemClock, type Clock } from '../platform/clock.ts';
+import { systemClock, systemElapsed, type Clock } from '../platform/clock.ts';
 import { PrintError, describeSocketError } from './errors.ts';
 import { queryHostStatus } from './host-status.ts';
 import {
@@ -86,7 +85,7 @@ export class TcpPrinter {
 
   /** One job: a connection; if it fails, that job once more on a new one, then a sentence. */
   private async sendWithRetry(job: PrintJob): Promise<JobResult> {
-    const now = this.options.now ?? (() => performance.now());
+    const now = this.options.now ?? systemElapsed;
     const started = now();
     const result = (attempts: 1 | 2): JobResult => ({
       file: job.name,

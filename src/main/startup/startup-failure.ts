@@ -9,6 +9,7 @@ import {
   type DiskProbe,
 } from '../platform/data-dir.ts';
 import { NewerSchemaError, OutboxInUseError } from '../outbox/database.ts';
+import { systemClock } from '../platform/clock.ts';
 
 // A station that cannot open its data must say why, in words an operator can act on, and stop:
 // never a window-less process, never a "fix" that changes the data. This module is plain Node
@@ -122,7 +123,7 @@ export function writeStartupLog(
   dataDir: string,
   failure: StartupFailure,
   error: unknown,
-  now: Date = new Date(),
+  now: Date = new Date(systemClock.now()),
 ): string | null {
   const file = startupLogFile(dataDir);
   const stack = error instanceof Error && error.stack ? error.stack : failure.detail;
