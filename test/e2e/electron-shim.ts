@@ -1,15 +1,19 @@
 // Stands in for `electron` when the real preload is bundled for the browser harness:
-// contextBridge sets the property, ipcRenderer goes through a Playwright binding.
+// contextBridge sets the property, ipcRenderer goes through a Playwright binding carrying one
+// JSON string each way (wire.ts).
+import { fromWire, toWire } from './wire.ts';
+
 type Listener = (event: unknown, ...args: unknown[]) => void;
 
 interface HarnessWindow {
-  __packbenchInvoke: (channel: string, args: unknown[]) => Promise<unknown>;
-  __packbenchEmit?: (channel: string, payload: unknown) => void;
+  __packbenchInvoke: (channel: string, args: string[]) => Promise<string>;
+  __packbenchEmit?: (channel: string, payload: string) => void;
 }
 
 const listeners = new Map<string, Set<Listener>>();
 const w = globalThis as unknown as HarnessWindow & Record<string, unknown>;
-w.__packbenchEmit = (channel, payload) => {
+w.__packbenchEmit = (channel, wire) => {
+  const payload = fromWire(wire);
   for (const listener of listeners.get(channel) ?? []) listener({ sender: 'harness' }, payload);
 };
 
@@ -19,21 +23,9 @@ export const contextBridge = {
   },
 };
 
-/** Playwright bindings carry JSON: bytes travel as base64 and are restored on the other side. */
-function encode(value: unknown): unknown {
-  if (value instanceof Uint8Array) {
-    let binary = '';
-    for (const byte of value) binary += String.fromCharCode(byte);
-    return { __bytes: btoa(binary) };
-  }
-  if (Array.isArray(value)) return value.map(encode);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
-  return value;
-}
-
 export const ipcRenderer = {
-  invoke: (channel: string, ...args: unknown[]) => w.__packbenchInvoke(channel, args.map(encode)),
+  invoke: async (channel: string, ...args: unknown[]) =>
+    fromWire(await w.__packbenchInvoke(channel, args.map(toWire))),
   on(channel: string, listener: Listener) {
     if (!listeners.has(channel)) listeners.set(channel, new Set());
     listeners.get(channel)?.add(listener);

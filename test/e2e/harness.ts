@@ -19,6 +19,7 @@ import {
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
 import { registerTestHandlers } from '../support/test-handlers.ts';
 import { channelOf } from '../../src/shared/ipc/channels.ts';
+import { fromWire, toWire } from './wire.ts';
 import { tempDir } from '../outbox/helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -69,15 +70,6 @@ export interface Station {
   outsideRequests: () => string[];
   screenshot: (name: string) => Promise<void>;
   close: () => Promise<void>;
-}
-
-function decode(value: unknown): unknown {
-  if (value && typeof value === 'object' && '__bytes' in value)
-    return new Uint8Array(Buffer.from(String((value as { __bytes: string }).__bytes), 'base64'));
-  if (Array.isArray(value)) return value.map(decode);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
-  return value;
 }
 
 let browser: Browser | null = null;
@@ -137,12 +129,13 @@ export async function launchStation(
   );
   await context.exposeBinding(
     '__packbenchInvoke',
-    async (source, channel: string, args: unknown[]) => {
+    async (source, channel: string, wire: string[]) => {
       const handler = handlers.get(channel);
       if (!handler) throw new Error(`no handler for ${channel}`);
-      return handler(
-        { sender: { id: 1 }, senderFrame: { url: source.frame.url() } },
-        ...args.map(decode),
+      // One string per argument: an argument left out stays undefined, as through Electron.
+      const args = wire.map(fromWire);
+      return toWire(
+        await handler({ sender: { id: 1 }, senderFrame: { url: source.frame.url() } }, ...args),
       );
     },
   );
@@ -176,9 +169,9 @@ export async function launchStation(
       .evaluate(
         ([c, p]) =>
           (
-            window as unknown as { __packbenchEmit: (c: string, p: unknown) => void }
-          ).__packbenchEmit(c as string, p),
-        [channel, payload] as const,
+            window as unknown as { __packbenchEmit: (c: string, p: string) => void }
+          ).__packbenchEmit(c, p),
+        [channel, toWire(payload)] as const,
       )
       .catch(() => undefined);
   const offStatus = core.onStatus((status) => emit(channelOf('onStatus'), status));
