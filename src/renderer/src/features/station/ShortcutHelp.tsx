@@ -1,4 +1,5 @@
 import { Kbd, Modal, Table } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const SHORTCUTS = [
@@ -20,7 +21,13 @@ const PACK_SHORTCUTS = [
 ] as const;
 
 /** The station's keys, one line each; opened with `?` or the button under the scan field. */
-export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export const ShortcutHelp = memo(function ShortcutHelp({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -52,4 +59,4 @@ export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: ()
       </Table>
     </Modal>
   );
-}
+});

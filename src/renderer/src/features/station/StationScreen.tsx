@@ -11,11 +11,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../ui/ErrorText.tsx';
 import { DropArea } from './DropArea.tsx';
 import { OrderItems, OrderSummary } from './OrderCard.tsx';
+import type { OrderLookup } from '../../../../shared/ipc/channels.ts';
 import { ScanDetector } from './scan-detector.ts';
 import { ShortcutHelp } from './ShortcutHelp.tsx';
 import { usePack, useStation } from '../../app/context.tsx';
@@ -35,24 +36,87 @@ const isEditable = (el: Element | null) =>
  */
 const performanceNow = () => performance.now();
 
-export function StationScreen({ now = performanceNow }: { now?: () => number }) {
+/** The orders scanned lately, newest first; each looks its order up again. */
+const RecentScans = memo(function RecentScans() {
   const { t, i18n } = useTranslation();
-  const { pending, current, failure, recent, muted, lookup, toggleMute } = useStation([
-    'pending',
-    'current',
-    'failure',
+  const { recent, muted, lookup, toggleMute } = useStation([
     'recent',
     'muted',
     'lookup',
     'toggleMute',
   ]);
-  const [value, setValue] = useState('');
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>{t('station.recent')}</Title>
+        <Button variant="light" size="md" onClick={toggleMute}>
+          {muted ? t('station.unmute') : t('station.mute')}
+        </Button>
+      </Group>
+      {recent.length === 0 ? (
+        <Text c="dimmed">{t('station.noRecent')}</Text>
+      ) : (
+        <List spacing="xs" data-testid="recent">
+          {recent.map((scan) => (
+            <List.Item key={scan.id} c={scan.ok ? 'green' : 'red'}>
+              <Button variant="subtle" size="md" onClick={() => void lookup(scan.id)}>
+                {scan.id} · {new Date(scan.at).toLocaleTimeString(i18n.language)}
+              </Button>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+});
+
+/** The card's lines: the pack's checklist while the order on the card is being packed. */
+const CardItems = memo(function CardItems({
+  lookup,
+  names,
+  orderId,
+}: {
+  lookup: OrderLookup;
+  names: Record<string, string | null>;
+  orderId: string;
+}) {
+  const pack = usePack((s) => (s.view?.orderId === orderId && !s.aside ? s.view : null));
+  return <OrderItems lookup={lookup} names={names} pack={pack} />;
+});
+
+/**
+ * The few facts of the pack the screen itself shows. Read as plain values, so a scan that only
+ * moves a count re-renders the checklist and the verdict, not the whole screen.
+ */
+function usePackFacts() {
+  return usePack((s) => {
+    const view = s.aside ? null : s.view;
+    return {
+      locked: view?.prompt?.kind === 'lock',
+      packing: view?.status === 'open',
+      packOrderId: view?.orderId ?? '',
+      promptKind: s.view?.prompt?.kind ?? null,
+      status: s.view?.status ?? null,
+    };
+  });
+}
+
+export function StationScreen({ now = performanceNow }: { now?: () => number }) {
+  const { t } = useTranslation();
+  const { pending, current, failure, lookup } = useStation([
+    'pending',
+    'current',
+    'failure',
+    'lookup',
+  ]);
+  // The field is left to the browser: a scanner's keys render nothing until its Enter.
   const input = useRef<HTMLInputElement>(null);
-  const pack = usePack(['view', 'aside']);
+  const clearField = () => {
+    if (input.current) input.current.value = '';
+  };
+  const { locked, packing, packOrderId, promptKind, status } = usePackFacts();
   const packKeys = usePackKeys(now);
   const { onKey: packKey, acknowledgesElsewhere, store: packStore } = packKeys;
-  const locked = pack.view?.prompt?.kind === 'lock' && !pack.aside;
-  const packing = pack.view?.status === 'open' && !pack.aside;
   /** A scan goes to the open pack, or looks an order up when no pack takes it. */
   const route = useCallback(
     (code: string) => {
@@ -86,8 +150,6 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
 
   // A question answered or a red screen released: the focus comes back to the scan field when
   // it went nowhere (the question's list or dialog is gone).
-  const promptKind = pack.view?.prompt?.kind ?? null;
-  const status = pack.view?.status ?? null;
   useEffect(() => {
     const field = input.current;
     const active = field?.ownerDocument.activeElement;
@@ -115,7 +177,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
       if (isEditable(document.activeElement)) return;
       if (code) {
         event.preventDefault();
-        setValue('');
+        if (input.current) input.current.value = '';
         route(code);
         input.current?.focus();
       } else if (event.key === 'Enter' && acknowledgesElsewhere()) {
@@ -128,16 +190,18 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
   }, [route, now, packKey, acknowledgesElsewhere]);
 
   const submit = () => {
+    const value = input.current?.value ?? '';
     // The open pack takes the field's Enter first (a scan, or an empty Enter that acknowledges).
     if (packStore.getState().enter(value)) {
-      setValue('');
+      clearField();
       return;
     }
     const id = value.trim();
     if (!id) return;
-    setValue('');
+    clearField();
     void lookup(id);
   };
+  const closeHelp = useCallback(() => setHelp(false), []);
 
   const tone = failure || locked ? 'red' : current ? 'green' : 'gray';
   const labelJob = current?.lookup.jobs.find((job) => job.kind === 'label.upload') ?? null;
@@ -159,11 +223,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
             ref={input}
             size="xl"
             label={t('station.scanLabel')}
-            description={
-              packing ? t('pack.scanHint', { id: pack.view?.orderId ?? '' }) : t('station.scanHint')
-            }
-            value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
+            description={packing ? t('pack.scanHint', { id: packOrderId }) : t('station.scanHint')}
             onKeyDown={(e) => {
               if (e.key === 'Enter') submit();
             }}
@@ -194,7 +254,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
               {t('station.help.open')}
             </Button>
           </Group>
-          <ShortcutHelp opened={help} onClose={() => setHelp(false)} />
+          <ShortcutHelp opened={help} onClose={closeHelp} />
           {pending && (
             <Group>
               <Loader size="sm" />
@@ -222,37 +282,13 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
               <OrderSummary lookup={current.lookup} />
               <PackActions orderId={current.id} labelJob={labelJob} />
               <DropArea />
-              <OrderItems
-                lookup={current.lookup}
-                names={current.names}
-                pack={pack.view?.orderId === current.id && !pack.aside ? pack.view : null}
-              />
+              <CardItems lookup={current.lookup} names={current.names} orderId={current.id} />
             </>
           )}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack>
-          <Group justify="space-between">
-            <Title order={3}>{t('station.recent')}</Title>
-            <Button variant="light" size="md" onClick={toggleMute}>
-              {muted ? t('station.unmute') : t('station.mute')}
-            </Button>
-          </Group>
-          {recent.length === 0 ? (
-            <Text c="dimmed">{t('station.noRecent')}</Text>
-          ) : (
-            <List spacing="xs" data-testid="recent">
-              {recent.map((scan) => (
-                <List.Item key={scan.id} c={scan.ok ? 'green' : 'red'}>
-                  <Button variant="subtle" size="md" onClick={() => void lookup(scan.id)}>
-                    {scan.id} · {new Date(scan.at).toLocaleTimeString(i18n.language)}
-                  </Button>
-                </List.Item>
-              ))}
-            </List>
-          )}
-        </Stack>
+        <RecentScans />
       </Grid.Col>
     </Grid>
   );

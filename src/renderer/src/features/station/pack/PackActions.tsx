@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobView } from '../../../../../shared/outbox.ts';
 import { SHORT_REASONS, type PackView } from '../../../../../shared/pack/types.ts';
@@ -13,13 +13,30 @@ export type LabelJob = Pick<JobView, 'id' | 'payload'>;
 const missingUnits = (view: PackView) =>
   view.lines.reduce((sum, line) => sum + Math.max(0, line.expected - line.scanned), 0);
 
-/** Undo, set aside, finish and finish short, while the pack is open. */
-function OpenActions({ view }: { view: PackView }) {
+interface OpenState {
+  /** A question or a red lock waits on the packer. */
+  waiting: boolean;
+  complete: boolean;
+  canFinish: boolean;
+  /** Nothing scanned yet: nothing to undo. */
+  empty: boolean;
+  missing: number;
+}
+
+/**
+ * Undo, set aside, finish and finish short, while the pack is open. It takes the few facts it
+ * shows rather than the view, so a scan that changes none of them does not render it again.
+ */
+const OpenActions = memo(function OpenActions({
+  waiting,
+  complete,
+  canFinish,
+  empty,
+  missing,
+}: OpenState) {
   const { t } = useTranslation();
   const { undo, finish, setAside } = usePack(['undo', 'finish', 'setAside']);
   const [shorting, setShorting] = useState(false);
-  const waiting = view.prompt !== null;
-  const canFinish = view.complete && !view.settings.autoFinish;
   return (
     <Stack gap="sm">
       {canFinish && !waiting && (
@@ -42,13 +59,13 @@ function OpenActions({ view }: { view: PackView }) {
         <Button
           size="md"
           variant="light"
-          disabled={waiting || view.units.length === 0}
+          disabled={waiting || empty}
           onClick={() => void undo()}
           data-testid="pack-undo"
         >
           {t('pack.undo')}
         </Button>
-        {!view.complete && (
+        {!complete && (
           <Button
             size="md"
             variant="light"
@@ -64,10 +81,10 @@ function OpenActions({ view }: { view: PackView }) {
           {t('pack.aside.button')}
         </Button>
       </Group>
-      {shorting && !view.complete && (
+      {shorting && !complete && (
         <ReasonChooser
           title={t('pack.short.title')}
-          body={t('pack.short.body', { count: missingUnits(view) })}
+          body={t('pack.short.body', { count: missing })}
           reasons={SHORT_REASONS}
           confirmLabel={t('pack.short.confirm')}
           testId="pack-short-dialog"
@@ -80,7 +97,7 @@ function OpenActions({ view }: { view: PackView }) {
       )}
     </Stack>
   );
-}
+});
 
 /** Done: the record is kept; what came of marking the order packed and printing its label. */
 function Finished({ view, labelJob }: { view: PackView; labelJob: LabelJob | null }) {
@@ -150,7 +167,7 @@ function Finished({ view, labelJob }: { view: PackView; labelJob: LabelJob | nul
 }
 
 /** The pack record of the order, saved as CSV or JSON through a download. */
-function ExportButtons() {
+const ExportButtons = memo(function ExportButtons() {
   const { t } = useTranslation();
   const exportRecord = usePack((s) => s.exportRecord);
   const [saved, setSaved] = useState<{ file: string; count: number } | null>(null);
@@ -181,7 +198,7 @@ function ExportButtons() {
       )}
     </Stack>
   );
-}
+});
 
 /** The pack's controls under the card's summary, for the order on the card only. */
 export function PackActions({ orderId, labelJob }: { orderId: string; labelJob: LabelJob | null }) {
@@ -190,7 +207,13 @@ export function PackActions({ orderId, labelJob }: { orderId: string; labelJob: 
   return (
     <Stack gap="sm" data-testid="pack-actions">
       {view.status === 'open' ? (
-        <OpenActions view={view} />
+        <OpenActions
+          waiting={view.prompt !== null}
+          complete={view.complete}
+          canFinish={view.complete && !view.settings.autoFinish}
+          empty={view.units.length === 0}
+          missing={missingUnits(view)}
+        />
       ) : (
         <Finished view={view} labelJob={labelJob} />
       )}
