@@ -144,3 +144,44 @@ describe('font 0’s space', () => {
     expect(gap).toBeLessThanOrEqual(12);
   });
 });
+
+describe('font 0’s advances', () => {
+  // Left edges of the ink runs along a row band: one per character of digits and dots.
+  const runStarts = (zpl: string): number[] => {
+    const [label] = engine.render(zpl, { widthMm: 80, heightMm: 20 }).labels;
+    if (!label) throw new Error('no label');
+    const starts: number[] = [];
+    let inked = false;
+    for (let x = 0; x < label.bitmap.width; x++) {
+      let any = false;
+      for (let y = 0; y < label.bitmap.height; y++) any ||= label.bitmap.get(x, y) === 1;
+      if (any && !inked) starts.push(x);
+      inked = any;
+    }
+    return starts;
+  };
+
+  it('steps digits 0.479 of the cell width apart, as the reference’s tabular digits', () => {
+    const starts = runStarts('^XA^FO10,10^A0N,50,50^FD0000000000^FS^XZ');
+    expect(starts).toHaveLength(10);
+    // Labelary: 24 dots a digit at w = 50 (Roboto Condensed's own digits: 25).
+    for (let i = 1; i < starts.length; i++)
+      expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeOneOf([23, 24, 25]);
+    expect((starts[9] ?? 0) - (starts[0] ?? 0)).toBeGreaterThanOrEqual(214);
+    expect((starts[9] ?? 0) - (starts[0] ?? 0)).toBeLessThanOrEqual(217);
+  });
+
+  it('prints a tracking number as long as the reference does', () => {
+    // Swiss Post's "99.60.000000.00000000" at ^A0,50 is 472 dots of ink in Labelary (485
+    // with Roboto Condensed's advances).
+    const starts = runStarts('^XA^FO10,10^A0N,50,50^FD99.60.000000.00000000^FS^XZ');
+    expect(starts).toHaveLength(21);
+    const [label] = engine.render('^XA^FO10,10^A0N,50,50^FD99.60.000000.00000000^FS^XZ', {
+      widthMm: 80,
+      heightMm: 20,
+    }).labels;
+    const ink = label ? inkBox(label.bitmap) : null;
+    expect(ink?.width).toBeGreaterThanOrEqual(469);
+    expect(ink?.width).toBeLessThanOrEqual(475);
+  });
+});

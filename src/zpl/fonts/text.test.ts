@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Bitmap } from '../bitmap.ts';
 import { painter, type Orientation } from '../painter.ts';
 import { resolveFont, type FontRequest } from './resolve.ts';
-import { FONT0_CAP_RATIO, FONT0_WIDTH_FACTOR, TextEngine } from './text.ts';
+import { FONT0_CAP_RATIO, FONT0_METRICS, FONT0_WIDTH_FACTOR, TextEngine } from './text.ts';
 
 const FONTS = new URL('../../../node_modules/@expo-google-fonts/', import.meta.url);
 const CONDENSED = new URL('roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf', FONTS);
@@ -74,10 +74,12 @@ describe('font 0 (Roboto Condensed Bold)', () => {
     // 0…74 exactly. Horizontally a dot is ink when its centre lies in [left·sx, right·sx).
     const sy = (FONT0_CAP_RATIO * h) / cap.top;
     const sx = sy * FONT0_WIDTH_FACTOR;
+    // The glyph starts where the reference's H has its ink (FONT0_METRICS' shift, whole dots).
+    const lead = Math.round((FONT0_METRICS['H']?.[1] ?? 0) * h);
     const want = {
-      x0: Math.ceil(cap.left * sx - 0.5),
+      x0: Math.ceil(cap.left * sx - 0.5) + lead,
       y0: 0,
-      x1: Math.ceil(cap.right * sx - 0.5),
+      x1: Math.ceil(cap.right * sx - 0.5) + lead,
       y1: 75,
     };
     expect(engine.inkBounds(font({ name: '0', height: h }), 'H')).toEqual(want);

@@ -46,6 +46,82 @@ export const FONT0_SPACE_FACTOR = 1.3;
 /** Font 0's hyphen advance over the cell width (measured on Labelary: 34 dots at w = 35). */
 const HYPHEN_ADVANCE = 0.97;
 
+/**
+ * Font 0's advances as the reference's face has them, and where its ink sits: per character,
+ * [advance, shift] as shares of the cell width w. Roboto Condensed Bold's own advances differ
+ * by up to 15 % (its digits are 0.497 w, the reference's 0.479: a 20-digit tracking number
+ * came out 8 dots longer; its "T" and "A" are wider, "R", "U", "w" narrower), so text ran off
+ * its neighbours. Measured on the 106 Labelary renders of the reference corpus: every upright
+ * font-0 character found by matching our glyph against the picture (10 000 characters, each
+ * entry at least 8 sightings), and the advances and ink centres solved for by least squares
+ * over the distances between neighbours. The shift moves our glyph's ink to the reference's
+ * centre within the advance. Characters not listed keep Roboto's advance; the digits are
+ * tabular in the reference (0.479 w each), as they are here.
+ */
+export const FONT0_METRICS: Readonly<Record<string, readonly [number, number]>> = {
+  '0': [0.479, -0.007],
+  '1': [0.479, 0.022],
+  '2': [0.479, -0.008],
+  '3': [0.479, -0.001],
+  '4': [0.479, -0.005],
+  '5': [0.479, -0.008],
+  '6': [0.479, -0.008],
+  '7': [0.479, 0],
+  '8': [0.479, -0.004],
+  '9': [0.479, -0.001],
+  '(': [0.311, 0.039],
+  '.': [0.309, 0.027],
+  ':': [0.301, 0.003],
+  A: [0.555, 0.002],
+  B: [0.554, 0.007],
+  C: [0.533, 0.007],
+  D: [0.586, 0.018],
+  E: [0.501, 0.012],
+  F: [0.493, 0.018],
+  G: [0.585, -0.005],
+  H: [0.614, 0.005],
+  I: [0.282, 0.005],
+  J: [0.451, -0.032],
+  K: [0.56, 0.009],
+  L: [0.476, 0.009],
+  M: [0.761, 0.012],
+  N: [0.604, 0],
+  O: [0.575, -0.001],
+  P: [0.554, 0.009],
+  R: [0.59, 0.019],
+  S: [0.537, 0],
+  T: [0.493, -0.009],
+  U: [0.603, 0.012],
+  V: [0.526, -0.013],
+  X: [0.555, -0.009],
+  Y: [0.552, 0.011],
+  Z: [0.502, -0.002],
+  a: [0.46, 0.003],
+  b: [0.504, 0.008],
+  c: [0.443, 0.006],
+  d: [0.491, -0.001],
+  e: [0.483, -0.001],
+  f: [0.281, -0.007],
+  g: [0.497, 0],
+  h: [0.501, 0.006],
+  i: [0.256, 0.004],
+  k: [0.442, -0.002],
+  l: [0.255, 0.001],
+  m: [0.749, 0.001],
+  n: [0.499, 0.002],
+  o: [0.478, -0.002],
+  p: [0.498, 0.009],
+  r: [0.334, 0.008],
+  s: [0.423, -0.001],
+  t: [0.279, -0.004],
+  u: [0.494, 0.007],
+  v: [0.447, -0.001],
+  w: [0.657, 0.029],
+  x: [0.45, 0.002],
+  y: [0.444, -0.002],
+  z: [0.382, -0.033],
+};
+
 /** What to do with U+00AD SOFT HYPHEN (and U+200B ZERO WIDTH SPACE, always invisible). */
 export type SoftHyphen = 'hidden' | 'hyphen';
 
@@ -279,6 +355,17 @@ export class TextEngine {
         continue;
       }
       const glyph = inst.face.glyph(cp);
+      const measured = inst.fixedAdvance === null && glyph ? FONT0_METRICS[ch] : undefined;
+      if (measured) {
+        const [advance, shift] = measured;
+        out.push({
+          char: ch,
+          glyph,
+          advance: advance * font.cellWidth,
+          lead: shift * font.cellWidth,
+        });
+        continue;
+      }
       const own =
         inst.fixedAdvance ?? (glyph ? glyph.advance * inst.scale.sx : inst.missingAdvance);
       // Font 0's space is wider in the reference's face than Roboto Condensed's: 11 dots
