@@ -2,9 +2,8 @@ import type { Redact } from '../../shared/details.ts';
 import { join } from 'node:path';
 import { hostname, userInfo } from 'node:os';
 import type { Order } from '../../shared/api/schemas.ts';
-import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import { Packing } from '../pack/packing.ts';
-import type { PackSource } from '../pack/pack-service.ts';
+import { PackWiring } from '../pack/pack-wiring.ts';
 import type { Profile } from '../../shared/profile.ts';
 import type {
   HealthSnapshot,
@@ -117,8 +116,8 @@ export class StationCore {
   private readonly productNames: ProductNames;
   /** Verified packs: their store, their judge and their settings. */
   readonly packing: Packing;
-  /** Orders looked up a moment ago, so opening one for packing costs no second request. */
-  private readonly recentOrders = new Map<string, { order: Order; at: number }>();
+  /** What a pack reads through the active client, and its label to the print queue. */
+  private readonly packWiring: PackWiring;
   private readonly listeners = new Set<(status: StationStatus) => void>();
   private closed = false;
   /** The keychain as last seen (null until it first answered). */
@@ -176,6 +175,15 @@ export class StationCore {
       record: (entry) => this.outbox.audit.record(entry),
       ...options.printing,
     });
+    this.packWiring = new PackWiring({
+      clock: this.o.clock,
+      profileId: () => this.profiles.active().id,
+      api: () => this.api(),
+      productNames: this.productNames,
+      orderFiles: (orderId) => this.work.orderFiles(orderId),
+      labelFile: (jobId) => this.work.labelFile(jobId),
+      print: (label) => this.printing.print(label),
+    });
     this.packing = new Packing({
       dataDir: options.dataDir,
       db: this.outbox.database,
@@ -185,7 +193,7 @@ export class StationCore {
       station: () => hostname(),
       account: options.printing?.user ?? (() => userInfo().username),
       profileId: () => this.profiles.active().id,
-      source: () => this.packSource(),
+      source: () => this.packWiring.source(),
       knownProducts: () => this.productNames.known(this.profiles.active().id),
       // The sandbox's case codes work out of the box there, and only there.
       builtInAliases: () =>
@@ -198,7 +206,7 @@ export class StationCore {
           payload: { order: { id: orderId, status: 'packed' } },
           confirmResend: true,
         }).job.id,
-      printLabel: (orderId) => this.printOrderLabel(orderId),
+      printLabel: (orderId) => this.packWiring.printOrderLabel(orderId),
       record: (entry) =>
         this.outbox.audit.record({ ...entry, profileId: this.profiles.active().id }),
     });
@@ -323,68 +331,7 @@ export class StationCore {
 
   /** An order the window just looked up: opening it for packing reads it from here. */
   noteOrder(order: Order): void {
-    const key = `${this.profiles.active().id}\n${order.id}`;
-    this.recentOrders.delete(key);
-    this.recentOrders.set(key, { order, at: this.o.clock.now() });
-    if (this.recentOrders.size > 50) {
-      const oldest = this.recentOrders.keys().next().value;
-      if (oldest !== undefined) this.recentOrders.delete(oldest);
-    }
-  }
-
-  /** What opening a pack reads, through the active profile's budgeted client. */
-  private async packSource(): Promise<PackSource> {
-    const api = await this.api();
-    const profileId = this.profiles.active().id;
-    return {
-      order: async (orderId) => {
-        const recent = this.recentOrders.get(`${profileId}\n${orderId}`);
-        const order =
-          recent && this.o.clock.now() - recent.at < 60_000
-            ? recent.order
-            : await api.getOrder(orderId);
-        return {
-          id: order.id,
-          warehouse: order.warehouse ?? '',
-          notes: typeof order.notes === 'string' ? order.notes.trim() || null : null,
-          status: order.status,
-          items: order.items.map((item) => ({ sku: item.sku, quantity: item.quantity })),
-        };
-      },
-      products: (skus) =>
-        this.productNames.products(profileId, { getProduct: (sku) => api.getProduct(sku) }, skus),
-      lots: async (sku, warehouse) =>
-        (await api.queryInventory({ sku, warehouse, batchExpiry: true })).data
-          .filter((row) => row.sku === sku && row.warehouse === warehouse && row.batch)
-          .map((row) => ({
-            lot: row.batch ?? '',
-            expiry: row.expiry_date ?? null,
-            available: row.available,
-          })),
-    };
-  }
-
-  /** The order's newest ZPL label on this station, to the print queue (a pack's finish). */
-  private printOrderLabel(orderId: string): { jobId: string } | { problem: MessageKey } {
-    const job = this.work.orderFiles(orderId).find((j) => j.kind === 'label.upload');
-    const file = job ? this.work.labelFile(job.id) : null;
-    if (!file) return { problem: 'packVerdict.print.noLabel' };
-    try {
-      const outcome = this.printing.print({
-        bytes: file.bytes,
-        fileName: file.fileName,
-        orderId,
-      });
-      if (outcome.status === 'queued') return { jobId: outcome.job.id };
-      return {
-        problem:
-          outcome.status === 'no_printer'
-            ? 'packVerdict.print.noPrinter'
-            : 'packVerdict.print.printedBefore',
-      };
-    } catch {
-      return { problem: 'packVerdict.print.notZpl' };
-    }
+    this.packWiring.noteOrder(order);
   }
 
   onStatus(listener: (status: StationStatus) => void): () => void {
