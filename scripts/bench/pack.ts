@@ -4,22 +4,16 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock } from '../../src/main/core/clock.ts';
+import { systemClock } from '../../src/main/platform/clock.ts';
 import { createStationCore } from '../../src/main/core/station-core.ts';
-import { nodeFs } from '../../src/main/core/station-fs.ts';
+import { nodeFs } from '../../src/main/platform/station-fs.ts';
 import { openDatabase } from '../../src/main/outbox/database.ts';
 import { PackService } from '../../src/main/pack/pack-service.ts';
 import { PackStore } from '../../src/main/pack/pack-store.ts';
 import { DEFAULT_PACK_SETTINGS } from '../../src/shared/pack/types.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
 import { memoryKeychain } from '../../test/outbox/helpers.ts';
-
-export interface BenchRow {
-  measure: string;
-  figure: string;
-  goal: string;
-  ok: boolean;
-}
+import type { BenchRow, BenchSection } from './context.ts';
 
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -247,8 +241,8 @@ async function paintedVerdicts(rows: BenchRow[], results: Record<string, unknown
   }
 }
 
-export async function packSection(rows: BenchRow[], results: Record<string, unknown>) {
+export const section: BenchSection = async ({ rows, results }) => {
   await openingCost(rows, results);
   await committedScans(rows, results);
   await paintedVerdicts(rows, results);
-}
+};
