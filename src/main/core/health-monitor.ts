@@ -102,6 +102,15 @@ export class HealthMonitor {
     }
   }
 
+  /** One attempt of the active client (its onAttempt): what it says about the service. */
+  reportAttempt(attempt: { status: number | null; ms: number; error?: string }): void {
+    if (attempt.status === null)
+      this.reportFailure(new NetworkError({ message: attempt.error ?? 'network error' }));
+    else if (attempt.status === 401 || attempt.status === 403)
+      this.reportFailure(new AuthenticationError({ message: 'rejected key' }));
+    else if (attempt.status < 500) this.reportSuccess(attempt.ms);
+  }
+
   checkNow(): Promise<HealthSnapshot> {
     if (this.inFlight) return this.inFlight;
     const check: Promise<HealthSnapshot> = this.runCheck().finally(() => {

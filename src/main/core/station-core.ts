@@ -11,32 +11,25 @@ import type {
   KeyStatus,
   StationStatus,
 } from '../../shared/status.ts';
-import {
-  BOLT_PACK_FIXTURES,
-  DEMO_COMPANIES,
-  PACK_FIXTURES,
-  startSandbox,
-  type RunningSandbox,
-  type SandboxOptions,
-} from '../../sandbox/index.ts';
+import { BOLT_PACK_FIXTURES, PACK_FIXTURES } from '../../sandbox/index.ts';
+import { EmbeddedSandbox } from './embedded-sandbox.ts';
+import type { StationCoreOptions } from './station-options.ts';
 import { ApiClient } from '../api/client.ts';
-import { AuthenticationError, NetworkError } from '../api/errors.ts';
-import { mask } from '../api/redact.ts';
 import { BudgetRegistry } from '../budget/budget-registry.ts';
-import { checkDataDir, type DiskProbe } from '../platform/data-dir.ts';
-import { nodeFs, type StationFs } from '../platform/station-fs.ts';
+import { checkDataDir } from '../platform/data-dir.ts';
+import { nodeFs } from '../platform/station-fs.ts';
 import { systemClock, systemIds, type Clock } from '../platform/clock.ts';
 import { ProductNames } from '../api/product-names.ts';
 import { StationWork } from './station-work.ts';
-import { HealthMonitor, type HealthMonitorOptions } from './health-monitor.ts';
+import { HealthMonitor } from './health-monitor.ts';
 import { KnownSecrets } from './known-secrets.ts';
-import { Printing, type PrintingOptions } from '../print-queue/printing.ts';
-import { classifyKeychainError, type Keychain, type KeychainError } from '../platform/keychain.ts';
+import { Printing } from '../print-queue/printing.ts';
+import type { Keychain } from '../platform/keychain.ts';
+import { StationKeys } from './station-keys.ts';
 import { ProfileStore } from './profile-store.ts';
-import { Outbox, type OutboxOptions } from '../outbox/outbox.ts';
-import type { BudgetOptions } from '../budget/rate-budget.ts';
+import { Outbox } from '../outbox/outbox.ts';
 import type { RequestBudget } from '../budget/request-budget.ts';
-import { Coordination, type SharedBudgetTuning } from '../budget/coordination.ts';
+import { Coordination } from '../budget/coordination.ts';
 import type {
   CoordinationInput,
   CoordinationSettings,
@@ -44,42 +37,8 @@ import type {
   CoordinationView,
 } from '../../shared/coordination.ts';
 
-export interface StationCoreOptions {
-  dataDir: string;
-  keychain: Keychain;
-  clock?: Clock;
-  fetch?: typeof fetch;
-  /** Around profiles.json and the outbox's file; default the real one. */
-  fs?: StationFs;
-  /** New ids for profiles and jobs; default random UUIDs. */
-  newId?: () => string;
-  /** The printer transport's options (tests: short timeouts, a CUPS_SERVER of their own). */
-  printing?: Pick<PrintingOptions, 'open' | 'user' | 'env'>;
-  /** Whether the data folder can be written and has room; default asks the real disk. */
-  diskProbe?: DiskProbe;
-  /** How the embedded sandbox starts; tests and benchmarks may pass their own options. */
-  startEmbeddedSandbox?: (options: SandboxOptions) => Promise<RunningSandbox>;
-  budget?: Omit<BudgetOptions, 'clock'>;
-  /** The shared budget's tuning when stations share the key through Redis (tests, the bench). */
-  sharedBudget?: SharedBudgetTuning;
-  health?: Partial<Omit<HealthMonitorOptions, 'clock' | 'check'>>;
-  outbox?: Partial<
-    Pick<
-      OutboxOptions,
-      | 'concurrency'
-      | 'backoffBaseMs'
-      | 'backoffCapMs'
-      | 'maxFileBytes'
-      | 'auditRetentionDays'
-      | 'random'
-    >
-  >;
-  timeoutMs?: number;
-}
-
+export type { StationCoreOptions };
 export type { KeyStatus, StationStatus };
-
-const DEMO_KEY = (DEMO_COMPANIES[0] as (typeof DEMO_COMPANIES)[number]).apiKey;
 
 /**
  * The engine of the station, in plain Node: profiles, keys, the API client of the active
@@ -92,12 +51,14 @@ export class StationCore {
   /** Every key seen since start; whatever leaves main as a failure is redacted against them. */
   private readonly secrets = new KnownSecrets();
   readonly redact: Redact = (text) => this.secrets.redact(text);
-  private readonly o: StationCoreOptions & { clock: Clock };
+  private readonly clock: Clock;
+  /** The API client's own options: a fetch and a timeout of the caller's (tests). */
+  private readonly clientOptions: Pick<StationCoreOptions, 'fetch' | 'timeoutMs'>;
   private readonly budgets: BudgetRegistry;
   /** Settings → "Stations sharing this key": the warehouse's Redis, if any. */
   private readonly coordination: Coordination;
-  private sandbox: RunningSandbox | null = null;
-  private sandboxStarting: Promise<RunningSandbox> | null = null;
+  /** The sandbox a sandbox profile talks to, started on first use. */
+  private readonly sandbox: EmbeddedSandbox;
   private bound: {
     client: ApiClient;
     budget: RequestBudget;
@@ -120,18 +81,23 @@ export class StationCore {
   private readonly packWiring: PackWiring;
   private readonly listeners = new Set<(status: StationStatus) => void>();
   private closed = false;
-  /** The keychain as last seen (null until it first answered). */
-  private keychainState: KeychainStatus | null = null;
+  /** The profiles' keys in the keychain, and the keychain's state. */
+  private readonly keys: StationKeys;
 
   private constructor(options: StationCoreOptions) {
-    this.o = { ...options, clock: options.clock ?? systemClock };
+    this.clock = options.clock ?? systemClock;
+    this.clientOptions = {
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    };
+    this.sandbox = new EmbeddedSandbox(options.dataDir, options.startEmbeddedSandbox);
     this.keychain = options.keychain;
     checkDataDir(options.dataDir, options.diskProbe);
     // The outbox opens first: a database from a newer Packbench must stop the start before
     // anything else in the data directory is touched.
     this.outbox = new Outbox({
       file: join(options.dataDir, 'outbox.sqlite'),
-      clock: this.o.clock,
+      clock: this.clock,
       fs: options.fs ?? nodeFs,
       ...(options.newId ? { newId: options.newId } : {}),
       ...options.outbox,
@@ -144,7 +110,7 @@ export class StationCore {
     try {
       this.profiles = new ProfileStore(
         options.dataDir,
-        () => new Date(this.o.clock.now()),
+        () => new Date(this.clock.now()),
         options.fs ?? nodeFs,
         options.newId,
       );
@@ -154,29 +120,36 @@ export class StationCore {
     }
     this.coordination = new Coordination({
       dataDir: options.dataDir,
-      now: () => new Date(this.o.clock.now()),
+      now: () => new Date(this.clock.now()),
       ...(options.fs ? { fs: options.fs } : {}),
       keychain: options.keychain,
-      clock: this.o.clock,
+      clock: this.clock,
       noteSecret: (secret) => this.secrets.note(secret),
       ...(options.sharedBudget ? { tuning: options.sharedBudget } : {}),
     });
-    this.budgets = new BudgetRegistry(this.o.clock, options.budget, (environment, key, carried) =>
+    this.keys = new StationKeys({
+      keychain: options.keychain,
+      profiles: this.profiles,
+      secrets: this.secrets,
+      record: (entry) => this.outbox.audit.record(entry),
+      changed: () => this.publish(),
+    });
+    this.budgets = new BudgetRegistry(this.clock, options.budget, (environment, key, carried) =>
       this.coordination.budgetFor(environment, key, carried),
     );
-    this.productNames = new ProductNames(() => this.o.clock.now());
+    this.productNames = new ProductNames(() => this.clock.now());
     this.work = new StationWork(this.outbox, () => this.profiles.active().id);
     this.printing = new Printing({
       dataDir: options.dataDir,
       db: this.outbox.database,
-      clock: this.o.clock,
+      clock: this.clock,
       fs: options.fs ?? nodeFs,
       newId: options.newId ?? systemIds,
       record: (entry) => this.outbox.audit.record(entry),
       ...options.printing,
     });
     this.packWiring = new PackWiring({
-      clock: this.o.clock,
+      clock: this.clock,
       profileId: () => this.profiles.active().id,
       api: () => this.api(),
       productNames: this.productNames,
@@ -187,7 +160,7 @@ export class StationCore {
     this.packing = new Packing({
       dataDir: options.dataDir,
       db: this.outbox.database,
-      clock: this.o.clock,
+      clock: this.clock,
       fs: options.fs ?? nodeFs,
       newId: options.newId ?? systemIds,
       station: () => hostname(),
@@ -211,7 +184,7 @@ export class StationCore {
         this.outbox.audit.record({ ...entry, profileId: this.profiles.active().id }),
     });
     this.health = new HealthMonitor({
-      clock: this.o.clock,
+      clock: this.clock,
       redact: this.secrets.redact,
       ...options.health,
       check: async (signal) => (await this.api()).healthCheck({ signal }),
@@ -273,7 +246,7 @@ export class StationCore {
         name: profile.name,
         environment: profile.environment,
         apiVersion: profile.apiVersion,
-        baseUrl: profile.baseUrl ?? this.sandbox?.url ?? null,
+        baseUrl: profile.baseUrl ?? this.sandbox.url,
       },
       health: this.health.current(),
       budget: this.bound
@@ -282,36 +255,13 @@ export class StationCore {
             coordination: this.bound.budget.state?.() ?? null,
           }
         : null,
-      keychain: this.keychainState,
+      keychain: this.keys.keychainState,
     };
   }
 
   /** Asks the keychain how it is (in the background: a keychain may take seconds to answer). */
-  async refreshKeychainState(): Promise<KeychainStatus> {
-    const state = await this.keychain.status();
-    this.noteKeychain(state);
-    return state;
-  }
-
-  /** A keychain call failed: the status bar learns how, and the caller gets the typed error. */
-  private keychainFailed(error: unknown): KeychainError {
-    const failure = classifyKeychainError(error);
-    this.noteKeychain({
-      state: failure.state,
-      messageKey: failure.messageKey,
-      detail: failure.message,
-    });
-    return failure;
-  }
-
-  private noteKeychain(state: KeychainStatus): void {
-    if (
-      this.keychainState?.state === state.state &&
-      this.keychainState.messageKey === state.messageKey
-    )
-      return;
-    this.keychainState = state;
-    this.publish();
+  refreshKeychainState(): Promise<KeychainStatus> {
+    return this.keys.refreshKeychainState();
   }
 
   /** Names for the order card's SKUs: each a budgeted request, then cached for the profile. */
@@ -339,71 +289,19 @@ export class StationCore {
     return () => this.listeners.delete(listener);
   }
 
-  async keyStatus(profileId = this.profiles.active().id): Promise<KeyStatus> {
-    const profile = this.profiles.get(profileId);
-    const keychain = await this.keychain.status();
-    let stored: string | null = null;
-    if (keychain.state === 'available') {
-      try {
-        stored = await this.keychain.get(profile.id);
-        this.secrets.note(stored);
-      } catch (error) {
-        const failure = classifyKeychainError(error);
-        return {
-          profileId,
-          set: false,
-          masked: null,
-          usingDemoKey: false,
-          keychain: {
-            state: failure.state,
-            messageKey: failure.messageKey,
-            detail: failure.message,
-          },
-        };
-      }
-    }
-    const usingDemoKey = !stored && profile.environment === 'sandbox';
-    return {
-      profileId,
-      set: Boolean(stored),
-      masked: stored ? mask(stored) : null,
-      usingDemoKey,
-      keychain,
-    };
+  keyStatus(profileId = this.profiles.active().id): Promise<KeyStatus> {
+    return this.keys.status(profileId);
   }
 
   async setKey(profileId: string, key: string): Promise<KeyStatus> {
-    this.profiles.get(profileId);
-    // Known before it is stored: a keychain failure's own message may quote it.
-    this.secrets.note(key.trim());
-    try {
-      await this.keychain.set(profileId, key.trim());
-    } catch (error) {
-      const failure = this.keychainFailed(error);
-      throw failure;
-    }
-    void this.refreshKeychainState();
-    this.outbox.audit.record({
-      event: 'key.set',
-      profileId,
-      messageKey: 'activity.key_set',
-      params: { masked: mask(key.trim()) },
-      message: `API key set (${mask(key.trim())}).`,
-    });
+    await this.keys.set(profileId, key);
     await this.rebindIfActive(profileId);
     this.outbox.keyChanged(profileId);
     return this.keyStatus(profileId);
   }
 
   async removeKey(profileId: string): Promise<KeyStatus> {
-    this.profiles.get(profileId);
-    await this.keychain.delete(profileId);
-    this.outbox.audit.record({
-      event: 'key.removed',
-      profileId,
-      messageKey: 'activity.key_removed',
-      message: 'API key removed.',
-    });
+    await this.keys.remove(profileId);
     await this.rebindIfActive(profileId);
     this.outbox.keyChanged(profileId);
     return this.keyStatus(profileId);
@@ -476,8 +374,8 @@ export class StationCore {
   /** The Test button: latency, server, and the stations active on the active profile's key. */
   async testCoordination(input: CoordinationInput): Promise<CoordinationTestResult> {
     const profile = this.profiles.active();
-    const environment = profile.baseUrl ?? (await this.embeddedSandbox()).url;
-    const key = (await this.keyFor(profile).catch(() => null)) ?? `no-key:${profile.id}`;
+    const environment = profile.baseUrl ?? (await this.sandbox.get()).url;
+    const key = (await this.keys.keyFor(profile).catch(() => null)) ?? `no-key:${profile.id}`;
     return this.coordination.test(input, { environment, key });
   }
 
@@ -488,8 +386,7 @@ export class StationCore {
     await this.outbox.close();
     this.unbind();
     await this.budgets.dispose();
-    await this.sandbox?.close();
-    this.sandbox = null;
+    await this.sandbox.close();
   }
 
   private async bind(): Promise<ApiClient> {
@@ -507,11 +404,11 @@ export class StationCore {
     profile: Profile,
     active: boolean,
   ): Promise<{ client: ApiClient; budget: RequestBudget; key: string | null }> {
-    const baseUrl = profile.baseUrl ?? (await this.embeddedSandbox()).url;
+    const baseUrl = profile.baseUrl ?? (await this.sandbox.get()).url;
     // An unavailable or locked keychain must not stop the station from opening: the client is
     // built anyway, and each request asks for the key again (and fails with the keychain's own
     // sentence until it answers).
-    const key = await this.keyFor(profile).catch(() => null);
+    const key = await this.keys.keyFor(profile).catch(() => null);
     const budget = await this.budgets.forCompany(
       baseUrl,
       key ?? `no-key:${profile.id}`,
@@ -521,21 +418,13 @@ export class StationCore {
       target: { baseUrl, apiVersion: profile.apiVersion, overrides: profile.overrides },
       getKey: () => this.requestKey(profile),
       budget,
-      clock: this.o.clock,
-      ...(this.o.fetch ? { fetch: this.o.fetch } : {}),
-      ...(this.o.timeoutMs ? { timeoutMs: this.o.timeoutMs } : {}),
+      clock: this.clock,
+      ...this.clientOptions,
       ...(active
         ? {
             onAttempt: (attempt: { status: number | null; ms: number; error?: string }) => {
               // Answers still arriving for a profile or key that was replaced say nothing now.
-              if (this.bound?.client !== client) return;
-              if (attempt.status === null)
-                this.health.reportFailure(
-                  new NetworkError({ message: attempt.error ?? 'network error' }),
-                );
-              else if (attempt.status === 401 || attempt.status === 403)
-                this.health.reportFailure(new AuthenticationError({ message: 'rejected key' }));
-              else if (attempt.status < 500) this.health.reportSuccess(attempt.ms);
+              if (this.bound?.client === client) this.health.reportAttempt(attempt);
             },
           }
         : {}),
@@ -569,41 +458,11 @@ export class StationCore {
    * client is rebuilt, so requests count against the company's real budget.
    */
   private async requestKey(profile: Profile): Promise<string | null> {
-    const key = await this.keyFor(profile);
+    const key = await this.keys.keyFor(profile);
     const bound = this.bound;
     if (bound && bound.profile.id === profile.id && bound.key !== key)
       void this.rebindIfActive(profile.id).catch(() => undefined);
     return key;
-  }
-
-  private async keyFor(profile: Profile): Promise<string | null> {
-    let stored: string | null = null;
-    try {
-      stored = await this.keychain.get(profile.id);
-      this.secrets.note(stored);
-    } catch (error) {
-      const failure = this.keychainFailed(error);
-      // The sandbox never needs a secret; real environments must not run without their key.
-      if (profile.environment !== 'sandbox') throw failure;
-    }
-    return stored ?? (profile.environment === 'sandbox' ? DEMO_KEY : null);
-  }
-
-  private embeddedSandbox(): Promise<RunningSandbox> {
-    if (this.sandbox) return Promise.resolve(this.sandbox);
-    const start = this.o.startEmbeddedSandbox ?? startSandbox;
-    this.sandboxStarting ??= start({
-      port: 0,
-      host: '127.0.0.1',
-      dataFile: join(this.o.dataDir, 'sandbox.json'),
-    }).then((sandbox) => {
-      this.sandbox = sandbox;
-      return sandbox;
-    });
-    this.sandboxStarting.catch(() => {
-      this.sandboxStarting = null;
-    });
-    return this.sandboxStarting;
   }
 
   private publish(): void {
