@@ -5,11 +5,15 @@
 // symbol of 1-4 layers, 201-232 full-range symbol of 1-32 layers, 300 an Aztec "rune".
 // e: menu (reader initialisation) symbol. Structured append (f, g) and ECI escapes (c) are
 // not encoded; they are reported.
-import { asBytes, encode } from './bwip.ts';
+import { aztecSizes, aztecTextBits } from './aztec-text.ts';
+import { asBytes, encode, type EncodeResult } from './bwip.ts';
 import { matrixLayout } from './draw.ts';
 import { defaultMagnification } from './qr.ts';
 import type { BarcodeContext, BarcodeLayout } from './types.ts';
 import { emptyLayout } from './types.ts';
+
+/** d = 0: the error correction bwip-js and the Zint library default to, 23 %. */
+const DEFAULT_ECC = 23;
 
 export interface AztecParams {
   magnification?: number;
@@ -64,6 +68,34 @@ export function aztec(data: string, params: AztecParams, ctx: BarcodeContext): B
     warnings.push(
       `^BO size/type ${d} is not 0, 1-99, 101-104, 201-232 or 300; the default is used`,
     );
+  }
+  // The data's bit stream as Labelary chooses its modes, and the symbol it picks for it
+  // (aztec-text.ts); bwip-js stuffs the bits and adds the error correction.
+  // Bytes 1–255: a NUL has no place in the encoder's modes (bwip-js takes it as a byte).
+  const raw =
+    bcid === 'azteccode' && [...text].every((c) => c.charCodeAt(0) >= 1 && c.charCodeAt(0) <= 0xff);
+  if (raw) {
+    text = aztecTextBits(text);
+    delete options.binarytext;
+    options.raw = true;
+    // A size asked for takes whatever error correction is left (bwip-js's check at its least).
+    if (options.layers !== undefined) options.eclevel = 5;
+    if (options.format === undefined && params.menu !== true) {
+      // bwip-js checks the error correction against its own rule (at least 5 % and three
+      // codewords with eclevel 5): the first size both accept.
+      delete options.eclevel;
+      let result: EncodeResult | null = null;
+      for (const size of aztecSizes(text, d >= 1 && d <= 99 ? d : DEFAULT_ECC)) {
+        result = encode(bcid, text, { ...options, ...size, eclevel: 5 });
+        if (result.ok) break;
+      }
+      return result?.ok && result.encoding.kind === 'matrix'
+        ? matrixLayout(result.encoding, mag, mag, warnings)
+        : emptyLayout([
+            ...warnings,
+            '^BO field data is too long for an Aztec symbol at this error correction; nothing is drawn',
+          ]);
+    }
   }
   // Without a size asked for, the smallest symbol that holds the data, compact ones first, as
   // Labelary's encoder chooses (bwip-js's default is full range only: a size too large).

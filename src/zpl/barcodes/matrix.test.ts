@@ -8,7 +8,7 @@ import { dataMatrix } from './datamatrix.ts';
 import { pdf417 } from './pdf417.ts';
 import { parseSwitches, qrCode } from './qr.ts';
 import { decode, initDecoder, render, runs, sameDots, upright } from './test-decode.ts';
-import type { BarcodeContext } from './types.ts';
+import type { BarcodeContext, BarcodeLayout } from './types.ts';
 
 const ctx = (w = 2, h = 10, dpmm = 8): BarcodeContext => ({
   by: { moduleWidth: w, ratio: 3, height: h },
@@ -258,6 +258,53 @@ describe('^BO Aztec', () => {
       expect(r?.text).toBe('PACKBENCH AZTEC');
     }
     expect(layout.width % 4).toBe(0);
+  });
+
+  // A compact symbol's mode message, read off its dots: 28 bits on the ring 5 modules from
+  // the centre (ISO/IEC 24778 7.2), the first 2 its layers − 1 and the next 6 its data
+  // codewords − 1. Labelary's encoder (a block encoder, not a shortest-stream optimiser)
+  // takes one codeword more than bwip-js's for this field data, so every module differs.
+  const compactModeMessage = (layout: BarcodeLayout): { layers: number; words: number } => {
+    const bmp = render(layout, 'N', 0);
+    const c = (layout.width - 1) / 2;
+    const dot = (x: number, y: number): number => bmp.get(x, y);
+    const bits: number[] = [];
+    for (let i = 0; i < 7; i++) bits.push(dot(c - 3 + i, c - 5));
+    for (let i = 0; i < 7; i++) bits.push(dot(c + 5, c - 3 + i));
+    const value = (b: number[]): number => b.reduce((a, v) => a * 2 + v, 0);
+    return { layers: value(bits.slice(0, 2)) + 1, words: value(bits.slice(2, 8)) + 1 };
+  };
+  const PART = 'Part:123;Warehouse:BYZA;Position:12-12-1';
+
+  it('encodes the data as Labelary does: a compact 3-layer symbol of 34 data codewords', async () => {
+    const layout = aztec(PART, { magnification: 1, size: 23 }, ctx());
+    expect(layout.width).toBe(23);
+    expect(compactModeMessage(layout)).toEqual({ layers: 3, words: 34 });
+    expect((await decode(render(layout), ['Aztec']))[0]?.text).toBe(PART);
+  });
+
+  it('picks the size whose error correction is at least d % of its codewords, rounded down', async () => {
+    // 70 %: full range, 5 layers (37 modules with its reference grid), 86 of 120 codewords
+    // for error correction; 95 %: 15 layers (79 modules), 501 of 528 (94.9 %).
+    const at70 = aztec(PART, { magnification: 1, size: 70 }, ctx());
+    expect(at70.width).toBe(37);
+    expect((await decode(render(at70), ['Aztec']))[0]?.text).toBe(PART);
+    const at95 = aztec(PART, { magnification: 1, size: 95 }, ctx());
+    expect(at95.width).toBe(79);
+    expect((await decode(render(at95), ['Aztec']))[0]?.text).toBe(PART);
+  });
+
+  it('still reads back for every kind of character: shifts, latches, punctuation pairs, bytes', async () => {
+    for (const text of [
+      'aB. cD, e: f\r\nG~1.5,6 Zz{}\u00e9\u00ff',
+      'lower UPPER 0123 lower X y',
+      '12,34.56 ab AB',
+      'A\u0001b\u0014\u0015\u0016cd!!',
+    ]) {
+      const layout = aztec(text, { magnification: 2 }, ctx());
+      const [r] = await decode(render(layout), ['Aztec']);
+      expect(r?.text).toBe(text);
+    }
   });
 
   it('takes the symbol size and type from d, and e for a menu symbol', async () => {
