@@ -1,15 +1,61 @@
-// The one door to bwip-js. We use it for encoding only: its `raw` call returns a linear
+// The one door to bwip-js. We use it for encoding only: BWIPP's raw result gives a linear
 // symbol's bar/space widths in modules (`sbs`) or a 2D symbol's module grid (`pixs`), and we
 // draw the dots ourselves so ^BY module width, ratio and height are exact to the dot.
 //
-// Entry point: `bwip-js/generic` (dist/bwip-js-gen.mjs + bwipp.mjs) is plain ES with no Node,
-// DOM or canvas import, so it runs in the Web Worker, in Electron's main process and in the
-// CLI alike. The package's default entry resolves to bwip-js-node (zlib, fs) under Node and to
-// the canvas build in browsers; neither belongs in the engine core.
-//
-// Trap: that module's *named* export `raw` is the renderer of the "raw" symbology, not the
-// encoder. The encoder is `raw` on the default export, which is what its .d.ts describes.
-import bwipjs from 'bwip-js/generic';
+// Entry point: BWIPP itself (bwip-js's dist/bwipp.mjs, through ./bwipp.mjs), called the way
+// bwip-js's raw() calls it: `bwipp_encode(…, dontdraw)` with the encoder's own function. It is
+// plain ES with no Node, DOM or canvas import, so it runs in the Web Worker, in Electron's
+// main process and in the CLI alike. bwip-js's raw() looks encoders up by name, which keeps
+// every one of BWIPP's 100-odd encoders in a bundle; naming the 13 the engine uses lets the
+// worker's bundle drop the rest (about 180 kB gzipped).
+import * as bwipp from './bwipp.mjs';
+import type { BwippEncoder } from './bwipp.mjs';
+
+const ENCODERS: Readonly<Record<string, BwippEncoder>> = {
+  azteccode: bwipp.bwipp_azteccode,
+  aztecrune: bwipp.bwipp_aztecrune,
+  code128: bwipp.bwipp_code128,
+  code39: bwipp.bwipp_code39,
+  code93: bwipp.bwipp_code93,
+  datamatrix: bwipp.bwipp_datamatrix,
+  ean13: bwipp.bwipp_ean13,
+  ean8: bwipp.bwipp_ean8,
+  interleaved2of5: bwipp.bwipp_interleaved2of5,
+  maxicode: bwipp.bwipp_maxicode,
+  pdf417: bwipp.bwipp_pdf417,
+  qrcode: bwipp.bwipp_qrcode,
+  upca: bwipp.bwipp_upca,
+};
+
+/**
+ * BWIPP's raw result as plain values, as bwip-js's raw() returns it: a dictionary (Map) per
+ * symbol with the keys below; BWIPP arrays (views on a backing array: `b`, offset `o`) become
+ * arrays, byte strings strings.
+ */
+const RAW_KEYS = new Set(['pixs', 'pixx', 'pixy', 'sbs', 'bbs', 'bhs', 'txt', 'width', 'height']);
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const view = value as unknown[] & { b?: unknown[]; o?: number };
+    const items = view.b ? view.b.slice(view.o ?? 0, (view.o ?? 0) + view.length) : [...view];
+    return items.map(plain);
+  }
+  if (value instanceof Uint8Array) return String.fromCharCode(...value);
+  return value;
+}
+
+function rawEncode(bcid: string, text: string, options: BwipOptions): unknown[] {
+  const encoder = ENCODERS[bcid];
+  if (!encoder) throw new Error(`bwip-js: ${bcid} is not an encoder this engine uses`);
+  // bwip-js's raw() hands BWIPP its whole options object, bcid and text included.
+  const stack = bwipp.bwipp_encode({}, encoder, text, { ...options, bcid, text }, true);
+  return stack
+    .filter((entry): entry is Map<string, unknown> => entry instanceof Map)
+    .map((entry) => {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of entry) if (RAW_KEYS.has(key)) out[key] = plain(value);
+      return out;
+    });
+}
 
 export interface LinearEncoding {
   kind: 'linear';
@@ -63,7 +109,7 @@ export function encode(bcid: string, text: string, options: BwipOptions = {}): E
 function encodeUncached(bcid: string, text: string, options: BwipOptions): EncodeResult {
   let raw: unknown;
   try {
-    raw = bwipjs.raw({ ...options, bcid, text });
+    raw = rawEncode(bcid, text, options);
   } catch (e) {
     return { ok: false, error: cleanError(e) };
   }
