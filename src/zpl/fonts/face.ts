@@ -48,7 +48,7 @@ export class Face {
   constructor(id: FaceId, bytes: ArrayBuffer, maxCachedSizes = 64) {
     this.id = id;
     this.maxCachedSizes = maxCachedSizes;
-    this.font = parse(bytes);
+    this.font = parse(bytes, { lowMemory: true });
     this.unitsPerEm = this.font.unitsPerEm;
     const h = this.glyph(0x48);
     if (!h) throw new Error(`font for ${id} has no H: not a Latin text face`);

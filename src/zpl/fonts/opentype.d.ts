@@ -37,5 +37,5 @@ declare module 'opentype.js/dist/opentype.mjs' {
     charToGlyphIndex(s: string): number;
   }
 
-  export function parse(buffer: ArrayBuffer): Font;
+  export function parse(buffer: ArrayBuffer, options?: { lowMemory?: boolean }): Font;
 }
