@@ -4,7 +4,7 @@ import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { systemClock } from '../../src/main/platform/clock.ts';
-import { OutboxInputError } from '../../src/main/outbox/job-store.ts';
+import { OutboxInputError } from '../../src/main/outbox/job-types.ts';
 import { Outbox } from '../../src/main/outbox/outbox.ts';
 
 const [dir = ''] = process.argv.slice(2);

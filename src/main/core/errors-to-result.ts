@@ -3,7 +3,7 @@ import { fail, ok, type AppError, type Result } from '../../shared/result.ts';
 import { ApiError } from '../api/errors.ts';
 import { KeychainError } from '../platform/keychain.ts';
 import { ProfileError } from './profile-store.ts';
-import { OutboxInputError } from '../outbox/job-store.ts';
+import { OutboxInputError } from '../outbox/job-types.ts';
 import { PrintError } from '../print/errors.ts';
 import { CoordinationError } from '../budget/coordination-error.ts';
 import { PackError } from '../pack/pack-error.ts';

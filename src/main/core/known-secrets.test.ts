@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutboxInputError } from '../outbox/job-store.ts';
+import { OutboxInputError } from '../outbox/job-types.ts';
 import { toAppError } from './errors-to-result.ts';
 import { KnownSecrets } from './known-secrets.ts';
 

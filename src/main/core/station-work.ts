@@ -1,7 +1,7 @@
 import type { AuditView } from '../../shared/ipc/channels.ts';
 import type { JobState, JobView, OutboxSnapshot } from '../../shared/outbox.ts';
 import type { AppError } from '../../shared/result.ts';
-import type { EnqueueInput, EnqueueOutcome } from '../outbox/job-store.ts';
+import type { EnqueueInput, EnqueueOutcome } from '../outbox/job-types.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 
 /**

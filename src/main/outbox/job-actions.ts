@@ -1,6 +1,7 @@
 import type { JobView } from '../../shared/outbox.ts';
 import type { AuditLog } from './audit-log.ts';
-import { OutboxInputError, type JobStore } from './job-store.ts';
+import type { JobStore } from './job-store.ts';
+import { OutboxInputError } from './job-types.ts';
 import { about, INTERRUPTED } from './outcome.ts';
 
 /** What the operator's actions on jobs need of the outbox. */

@@ -8,112 +8,26 @@ import {
   isJobKind,
   jobPayloadSchemas,
   type JobError,
-  type JobKind,
   type JobPayload,
   type JobState,
   type JobView,
   type OutboxCounts,
   type OutboxWaiting,
-  type JobResult,
 } from '../../shared/outbox.ts';
 import { checkBounds, describePath } from '../../shared/limits.ts';
 import { isDiskFull, transaction } from './database.ts';
-
-export interface EnqueueInput {
-  profileId: string;
-  kind: JobKind;
-  payload: unknown;
-  file?: Uint8Array | null;
-  /** Re-send something already delivered (a reprint): the operator confirmed it. */
-  confirmResend?: boolean;
-}
-
-export type EnqueueOutcome =
-  | { status: 'enqueued'; job: JobView }
-  | { status: 'existing'; job: JobView }
-  | { status: 'needs_confirmation'; job: JobView };
-
-/** Which state may follow which. `done` is final: sending it again is a new job. */
-export const MOVES: Record<JobState, readonly JobState[]> = {
-  queued: ['sending', 'queued', 'orphaned'],
-  sending: ['done', 'failed', 'uncertain', 'queued'],
-  uncertain: ['sending', 'done', 'failed', 'uncertain', 'orphaned'],
-  failed: ['queued', 'orphaned'],
-  // Back to the state it had before its profile went away, under another profile.
-  orphaned: ['queued', 'failed', 'uncertain'],
-  done: [],
-};
-
-export class OutboxInputError extends Error {
-  readonly code:
-    | 'invalid_payload'
-    | 'unknown_kind'
-    | 'file_required'
-    | 'file_too_large'
-    | 'file_not_allowed'
-    | 'not_found'
-    | 'bad_state'
-    | 'disk_full'
-    | 'unknown_profile';
-  readonly details: unknown;
-  constructor(code: OutboxInputError['code'], message: string, details?: unknown) {
-    super(message);
-    this.name = 'OutboxInputError';
-    this.code = code;
-    this.details = details;
-  }
-}
-
-interface JobRow {
-  seq: number;
-  id: string;
-  profile_id: string;
-  kind: string;
-  sequence_key: string;
-  idempotency_key: string;
-  payload: string;
-  file_sha256: string | null;
-  file_size: number | null;
-  state: string;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  result: string | null;
-  created_at: number;
-  updated_at: number;
-  blocked_by: string | null;
-}
-
-const COLUMNS = `seq, id, profile_id, kind, sequence_key, idempotency_key, payload, file_sha256,
-  length(file) AS file_size, state, attempts, next_attempt_at, last_error, result, created_at, updated_at,
-  (SELECT k.id || ' ' || k.kind FROM jobs k
-    WHERE k.profile_id = jobs.profile_id AND k.sequence_key = jobs.sequence_key
-      AND k.seq < jobs.seq AND k.state = 'failed'
-    ORDER BY k.seq LIMIT 1) AS blocked_by`;
+import { COLUMNS, toView, type JobRow } from './job-row.ts';
+import {
+  MOVES,
+  OutboxInputError,
+  sequenceKey,
+  type EnqueueInput,
+  type EnqueueOutcome,
+  type KindedPayload,
+} from './job-types.ts';
+import { quarantineInvalid, quarantined, type QuarantinedJob } from './quarantine.ts';
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
-
-/** A job's kind with its own payload type: switching on `kind` narrows `payload`. */
-type KindedPayload = { [K in JobKind]: { kind: K; payload: JobPayload<K> } }[JobKind];
-
-/** Which jobs must run in enqueue order: everything about one order, one product, one inbound. */
-function sequenceKey(job: KindedPayload, jobId: string): string {
-  switch (job.kind) {
-    case 'invoice.upload':
-    case 'label.upload':
-      return `order:${job.payload.order}`;
-    case 'order.create':
-    case 'order.update':
-      return `order:${job.payload.order.id}`;
-    case 'product.create':
-    case 'product.update':
-      return `product:${job.payload.product.sku}`;
-    case 'inbound.delete':
-      return `inbound:${job.payload.id}`;
-    case 'inbound.create':
-      return `inbound:new:${jobId}`;
-  }
-}
 
 /**
  * The durable half of the outbox: every job (with its file) is committed to SQLite before
@@ -546,50 +460,11 @@ export class JobStore {
 
   /** Validates every unfinished job; a row that does not parse is moved to quarantine, never dropped. */
   quarantineInvalid(): { jobId: string; reason: string }[] {
-    const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM jobs WHERE state != 'done'`)
-      .all() as unknown as JobRow[];
-    const moved: { jobId: string; reason: string }[] = [];
-    for (const row of rows) {
-      const reason = invalidReason(row);
-      if (!reason) continue;
-      transaction(this.db, () => {
-        const full = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(row.id) as Record<
-          string,
-          unknown
-        >;
-        const serialisable = {
-          ...full,
-          file: full['file'] ? Buffer.from(full['file'] as Uint8Array).toString('base64') : null,
-        };
-        this.db
-          .prepare(
-            'INSERT INTO quarantine (job_id, row, reason, quarantined_at) VALUES (?, ?, ?, ?)',
-          )
-          .run(row.id, JSON.stringify(serialisable), reason, this.now());
-        this.db.prepare('DELETE FROM jobs WHERE id = ?').run(row.id);
-      });
-      moved.push({ jobId: row.id, reason });
-    }
-    return moved;
+    return quarantineInvalid(this.db, this.now);
   }
 
-  quarantined(): { id: number; jobId: string | null; reason: string; quarantinedAt: number }[] {
-    return (
-      this.db
-        .prepare('SELECT id, job_id, reason, quarantined_at FROM quarantine ORDER BY id')
-        .all() as {
-        id: number;
-        job_id: string | null;
-        reason: string;
-        quarantined_at: number;
-      }[]
-    ).map((r) => ({
-      id: r.id,
-      jobId: r.job_id,
-      reason: r.reason,
-      quarantinedAt: r.quarantined_at,
-    }));
+  quarantined(): QuarantinedJob[] {
+    return quarantined(this.db);
   }
 
   private update(id: string, assignments: string, values: (string | number | null)[]): void {
@@ -607,71 +482,4 @@ export class JobStore {
       )
       .all(baseKey, `${baseKey}:%`) as unknown as JobRow[];
   }
-}
-
-function invalidReason(row: JobRow): string | null {
-  if (!isJobKind(row.kind)) return `unknown kind "${row.kind}"`;
-  if (!(JOB_STATES as readonly string[]).includes(row.state)) return `unknown state "${row.state}"`;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(row.payload);
-  } catch {
-    return 'payload is not JSON';
-  }
-  const parsed = jobPayloadSchemas[row.kind].safeParse(payload);
-  if (!parsed.success)
-    return `payload does not match ${row.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
-  if (FILE_KINDS.includes(row.kind) && !row.file_size) return 'file missing';
-  if (row.last_error !== null) {
-    try {
-      JSON.parse(row.last_error);
-    } catch {
-      return 'last error is not JSON';
-    }
-  }
-  return null;
-}
-
-function blockedByOf(text: string | null): JobView['blockedBy'] {
-  if (!text) return null;
-  const [id = '', kind = ''] = text.split(' ');
-  return { id, kind: kind as JobKind };
-}
-
-/** The service's answer as delivery kept it (flat: hash, id, count); anything else reads as none. */
-function resultOf(text: string | null): JobResult | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-    const flat = Object.entries(value).filter(
-      ([, v]) => ['string', 'number', 'boolean'].includes(typeof v) || v === null,
-    );
-    return Object.fromEntries(flat) as JobResult;
-  } catch {
-    return null;
-  }
-}
-
-function toView(row: JobRow): JobView {
-  // The one place a stored row becomes a typed job: its payload was checked against its kind's
-  // schema when it was queued, and every unfinished row is checked again on load (quarantine),
-  // so kind and payload belong together.
-  return {
-    id: row.id,
-    profileId: row.profile_id,
-    kind: row.kind,
-    payload: JSON.parse(row.payload) as unknown,
-    fileSize: row.file_size ?? null,
-    fileSha256: row.file_sha256,
-    state: row.state as JobState,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error ? (JSON.parse(row.last_error) as JobError) : null,
-    result: resultOf(row.result),
-    blockedBy: blockedByOf(row.blocked_by),
-    subject: row.sequence_key.replace(/^(order|product|inbound):(new:.*)?/, '') || row.id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  } as JobView;
 }

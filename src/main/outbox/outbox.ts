@@ -7,7 +7,8 @@ import { NoticeBoard } from './notices.ts';
 import { nodeFs, type StationFs } from '../platform/station-fs.ts';
 import { openOrSalvage } from './salvage.ts';
 import { deliver, verify } from './delivery.ts';
-import { JobStore, OutboxInputError, type EnqueueInput, type EnqueueOutcome } from './job-store.ts';
+import { JobStore } from './job-store.ts';
+import { OutboxInputError, type EnqueueInput, type EnqueueOutcome } from './job-types.ts';
 import {
   about,
   classify,

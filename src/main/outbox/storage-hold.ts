@@ -1,5 +1,6 @@
 import type { JobView } from '../../shared/outbox.ts';
-import { OutboxInputError, type JobStore } from './job-store.ts';
+import type { JobStore } from './job-store.ts';
+import { OutboxInputError } from './job-types.ts';
 import { INTERRUPTED } from './outcome.ts';
 
 /**
