@@ -15,6 +15,8 @@ export const SYSTEM_PREREQUISITES = [
   { command: 'lpstat', pkg: 'cups-client' },
   // The shared budget's tests run against a private redis-server (issue #21).
   { command: 'redis-server', pkg: 'redis-server' },
+  // The serial scale emulator talks to the station through a pair of pseudo-terminals (#29).
+  { command: 'socat', pkg: 'socat' },
 ] as const;
 
 export const hasCommand = (command: string): boolean =>

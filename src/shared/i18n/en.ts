@@ -1,5 +1,6 @@
 import { packSentences } from './sections/pack.ts';
 import { scanSentences } from './sections/scan.ts';
+import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
@@ -678,6 +679,7 @@ export const en = {
     },
   },
   scan: scanSentences.en,
+  scale: scaleSentences.en,
   pack: packSentences.en,
   packVerdict: packVerdictSentences.en,
 } as const;

@@ -1,5 +1,6 @@
 import { packSentences } from './sections/pack.ts';
 import { scanSentences } from './sections/scan.ts';
+import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
 import type { Messages } from './en.ts';
 
@@ -692,6 +693,7 @@ export const es: Messages = {
     },
   },
   scan: scanSentences.es,
+  scale: scaleSentences.es,
   pack: packSentences.es,
   packVerdict: packVerdictSentences.es,
 };

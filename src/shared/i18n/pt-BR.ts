@@ -1,5 +1,6 @@
 import { packSentences } from './sections/pack.ts';
 import { scanSentences } from './sections/scan.ts';
+import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
 import type { Messages } from './en.ts';
 
@@ -687,6 +688,7 @@ export const ptBR: Messages = {
     },
   },
   scan: scanSentences['pt-BR'],
+  scale: scaleSentences['pt-BR'],
   pack: packSentences['pt-BR'],
   packVerdict: packVerdictSentences['pt-BR'],
 };
