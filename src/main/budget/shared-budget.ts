@@ -7,6 +7,7 @@ import { localShare, localWait, type Recent } from './local-share.ts';
 import { onReconnect, openBudgetRedis } from './redis-connection.ts';
 import { BudgetScripts } from './shared-scripts.ts';
 import { Heartbeat } from './heartbeat.ts';
+import { Waiters, type Waiter } from './waiters.ts';
 import { budgetKeyPrefix, sharedKeys } from './shared-keys.ts';
 import {
   resolveSharedOptions,
@@ -19,17 +20,6 @@ export type { CoordinationState, GrantRecord, SharedBudgetOptions };
 export { budgetKeyPrefix } from './shared-keys.ts';
 export { defaultHeartbeatMs } from './shared-options.ts';
 export { redisUrlWithPassword, tlsOptions } from './redis-connection.ts';
-
-type Waiter = {
-  lane: Lane;
-  id: string;
-  resolve: (release: ReleaseSlot) => void;
-  reject: (reason: unknown) => void;
-  signal: AbortSignal | undefined;
-  onAbort: () => void;
-};
-
-const LANE_ORDER: readonly Lane[] = ['interactive', 'submission', 'background'];
 
 /**
  * The company's request budget shared by every station on the key through Redis. Interactive
@@ -50,11 +40,7 @@ export class SharedBudget implements RequestBudget {
   private readonly redis: Redis;
   private readonly scripts: BudgetScripts;
   private readonly onGrant: ((grant: GrantRecord) => void) | undefined;
-  private readonly queues: Record<Lane, Waiter[]> = {
-    interactive: [],
-    submission: [],
-    background: [],
-  };
+  private readonly waiters = new Waiters();
   private recent: Recent[] = [];
   private knownBoot = '';
   private readonly bootCandidate: string;
@@ -171,9 +157,9 @@ export class SharedBudget implements RequestBudget {
       used,
       remaining: Math.max(0, effectiveLimit - used),
       queued: {
-        interactive: this.queues.interactive.length,
-        submission: this.queues.submission.length,
-        background: this.queues.background.length,
+        interactive: this.waiters.count('interactive'),
+        submission: this.waiters.count('submission'),
+        background: this.waiters.count('background'),
       },
       pausedUntil,
       rateLimitedTotal: this.rateLimitedTotal,
@@ -205,7 +191,7 @@ export class SharedBudget implements RequestBudget {
     this.retiring = true;
     const check = () => {
       if (this.closed) return;
-      if (this.head() || this.clock.now() - this.lastAcquire < this.windowMs)
+      if (this.waiters.head() || this.clock.now() - this.lastAcquire < this.windowMs)
         this.clock.setTimeout(check, this.windowMs);
       else void this.close();
     };
@@ -218,19 +204,7 @@ export class SharedBudget implements RequestBudget {
     if (signal?.aborted) return Promise.reject(signal.reason);
     this.lastAcquire = this.clock.now();
     return new Promise<ReleaseSlot>((resolve, reject) => {
-      const waiter: Waiter = {
-        lane,
-        id: this.tuning.newId(),
-        resolve,
-        reject,
-        signal,
-        onAbort: () => {
-          this.queues[lane] = this.queues[lane].filter((w) => w !== waiter);
-          reject(signal?.reason);
-        },
-      };
-      signal?.addEventListener('abort', waiter.onAbort, { once: true });
-      this.queues[lane].push(waiter);
+      this.waiters.add(lane, this.tuning.newId(), resolve, reject, signal);
       this.pump();
     });
   }
@@ -278,13 +252,7 @@ export class SharedBudget implements RequestBudget {
     if (this.closed) return;
     this.closed = true;
     this.heartbeat.stop();
-    for (const lane of LANE_ORDER) {
-      for (const waiter of this.queues[lane]) {
-        waiter.signal?.removeEventListener('abort', waiter.onAbort);
-        waiter.reject(reason);
-      }
-      this.queues[lane] = [];
-    }
+    this.waiters.rejectAll(reason);
     this.kick();
     // Leaving cleanly: no one keeps this station's share free for it.
     if (this.coordination === 'shared')
@@ -315,14 +283,6 @@ export class SharedBudget implements RequestBudget {
     });
   }
 
-  private head(): Waiter | undefined {
-    for (const lane of LANE_ORDER) {
-      const waiter = this.queues[lane][0];
-      if (waiter) return waiter;
-    }
-    return undefined;
-  }
-
   private kick(): void {
     this.wake?.abort();
   }
@@ -336,14 +296,14 @@ export class SharedBudget implements RequestBudget {
     void this.loop().finally(() => {
       this.pumping = false;
       // Something arrived between the loop's last look and its end.
-      if (!this.closed && this.head()) this.pump();
+      if (!this.closed && this.waiters.head()) this.pump();
     });
   }
 
   private async loop(): Promise<void> {
     await this.connected;
     while (!this.closed) {
-      const waiter = this.head();
+      const waiter = this.waiters.head();
       if (!waiter) return;
       // Made before asking: a scan that arrives while Redis answers wakes the sleep below.
       const wake = new AbortController();
@@ -373,10 +333,7 @@ export class SharedBudget implements RequestBudget {
     try {
       if (this.needsCarry) await this.carry();
       // Submission and background both count as background in Redis.
-      const waiting =
-        waiter.lane === 'interactive'
-          ? this.queues.interactive.length
-          : this.queues.submission.length + this.queues.background.length;
+      const waiting = this.waiters.waitingLike(waiter.lane);
       const t = this.tuning;
       const reply = await this.scripts.grant({
         lane: waiter.lane === 'interactive' ? 'interactive' : 'background',
@@ -446,12 +403,8 @@ export class SharedBudget implements RequestBudget {
   }
 
   private grant(waiter: Waiter, mode: 'shared' | 'local', serverMs: number): void {
-    const queue = this.queues[waiter.lane];
-    const index = queue.indexOf(waiter);
     // Aborted while Redis answered: the slot is spent (counted in Redis) and simply unused.
-    if (index < 0) return;
-    queue.splice(index, 1);
-    waiter.signal?.removeEventListener('abort', waiter.onAbort);
+    if (!this.waiters.take(waiter)) return;
     const entry: Recent = {
       id: waiter.id,
       lane: waiter.lane,
