@@ -12,20 +12,9 @@ import type {
 import { sleep, systemRandom, type Clock } from '../platform/clock.ts';
 import type { Lane } from '../budget/rate-budget.ts';
 import type { RequestBudget } from '../budget/request-budget.ts';
-import { LIMITS } from '../../shared/limits.ts';
-import { readBounded } from './body.ts';
-import {
-  ApiError,
-  AuthenticationError,
-  errorForStatus,
-  NetworkError,
-  RateLimitedError,
-  ResponseFormatError,
-  ServerError,
-  TimeoutError,
-  VersionError,
-} from './errors.ts';
+import { ApiError, AuthenticationError, RateLimitedError, VersionError } from './errors.ts';
 import { fillPath, pathSegment } from './path.ts';
+import { httpError, parseAnswer, parseRetryAfter, transportError } from './responses.ts';
 import { createRedactor, type Redactor } from './redact.ts';
 import { nextHop, type Method } from './redirects.ts';
 import * as S from '../../shared/api/schemas.ts';
@@ -91,24 +80,9 @@ interface RequestSpec {
   form?: { fields: Record<string, string | undefined>; file: UploadFile };
 }
 
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 // A version this build does not know is left for the server to judge.
 const versionAtLeast = (have: ApiVersion, need: ApiVersion) =>
   !API_VERSIONS.includes(have) || API_VERSIONS.indexOf(have) >= API_VERSIONS.indexOf(need);
-
-/** An error body is read this far (the rest is dropped); an answer, as far as IPC carries one. */
-const ERROR_BODY_BYTES = LIMITS.stringBytes;
-const ANSWER_BYTES = LIMITS.messageBytes;
-/** How much of a body that is not what was promised is kept for the raw view. */
-const RAW_CHARS = 2000;
 
 /** Request bodies, generated from the OpenAPI document. */
 interface Bodies {
@@ -375,7 +349,7 @@ export class ApiClient {
         response = await this.attempt(method, url, key, body, options);
       } catch (error) {
         release();
-        const failure = this.transportError(error, options.signal);
+        const failure = transportError(error, options.signal);
         this.log(redactor, {
           method,
           url,
@@ -439,12 +413,12 @@ export class ApiClient {
         await sleep(this.o.clock, this.backoff((failures += 1)), options.signal);
         continue;
       }
-      if (!response.ok) throw await this.httpError(response, operation, redactor, requestId);
+      if (!response.ok) throw await httpError(response, operation.name, redactor, requestId);
       if (schema === null || response.status === 204) {
         await response.body?.cancel();
         return undefined;
       }
-      return this.parse(response, schema, redactor, requestId);
+      return parseAnswer(response, schema, redactor, requestId);
     }
   }
 
@@ -487,98 +461,6 @@ export class ApiClient {
     });
   }
 
-  private transportError(error: unknown, callerSignal: AbortSignal | undefined): ApiError | Error {
-    if (callerSignal?.aborted) throw callerSignal.reason;
-    const name = (error as { name?: string }).name;
-    const message = error instanceof Error ? error.message : String(error);
-    if (name === 'TimeoutError')
-      return new TimeoutError({ message: 'The API did not answer in time.', cause: error });
-    const code = findCauseCode(error);
-    return new NetworkError({
-      message: `Cannot reach the API (${code ?? message}).`,
-      uncertain: !(code && NOT_SENT_CODES.has(code)),
-      ...(code ? { details: { cause: code } } : {}),
-      cause: error,
-    });
-  }
-
-  private async httpError(
-    response: Response,
-    operation: Operation,
-    redactor: Redactor,
-    requestId: string | undefined,
-  ): Promise<ApiError> {
-    const body = await readBounded(response, ERROR_BODY_BYTES).catch(() => ({
-      text: '',
-      truncated: false,
-    }));
-    let code: string | undefined;
-    let message = `${operation.name} failed with HTTP ${response.status}.`;
-    let details: unknown;
-    let serviceMessage: string | undefined;
-    try {
-      const parsed = S.errorBodySchema.safeParse(JSON.parse(body.text));
-      if (parsed.success) {
-        code = parsed.data.error.code;
-        message = parsed.data.error.message;
-        serviceMessage = message;
-        details = parsed.data.error.details;
-      }
-    } catch {
-      if (body.text) details = { raw: rawText(body.text, body.truncated, redactor) };
-    }
-    const init = {
-      status: response.status,
-      message,
-      ...(code ? { code } : {}),
-      ...(requestId ? { requestId } : {}),
-      ...(details === undefined ? {} : { details }),
-      ...(serviceMessage === undefined ? {} : { serviceMessage }),
-      // A 5xx other than 503 may have happened after the server did the work.
-      uncertain: response.status >= 500 && response.status !== 503,
-    };
-    if (response.status >= 500) return new ServerError(init);
-    return errorForStatus(response.status, init);
-  }
-
-  private async parse<T>(
-    response: Response,
-    schema: z.ZodType<T>,
-    redactor: Redactor,
-    requestId: string | undefined,
-  ): Promise<T> {
-    const body = await readBounded(response, ANSWER_BYTES);
-    if (body.truncated) {
-      throw new ResponseFormatError({
-        code: 'response_too_large',
-        status: response.status,
-        message: `The API answered with more than ${ANSWER_BYTES} bytes; the answer was not read.`,
-        ...(requestId ? { requestId } : {}),
-      });
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(body.text);
-    } catch {
-      throw new ResponseFormatError({
-        status: response.status,
-        message: 'The API answered with something that is not JSON.',
-        details: { raw: rawText(body.text, false, redactor) },
-        ...(requestId ? { requestId } : {}),
-      });
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new ResponseFormatError({
-        status: response.status,
-        message: `The API answered in an unexpected shape: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
-        details: { raw: json },
-        ...(requestId ? { requestId } : {}),
-      });
-    }
-    return parsed.data;
-  }
-
   private backoff(failure: number): number {
     const ceiling = Math.min(this.o.backoffCapMs, this.o.backoffBaseMs * 2 ** (failure - 1));
     return Math.round(ceiling / 2 + (this.o.random() * ceiling) / 2);
@@ -592,16 +474,6 @@ export class ApiClient {
   private log(redactor: Redactor, entry: AttemptLog): void {
     this.o.onAttempt?.(redactor.value(entry));
   }
-}
-
-/**
- * The start of a body that is not what was promised, redacted before it is cut: cutting first
- * could leave the beginning of an encoded key at the end. A body that was read only in part may
- * end inside a form of the key, so that end is dropped first.
- */
-function rawText(text: string, truncated: boolean, redactor: Redactor): string {
-  const whole = truncated ? text.slice(0, Math.max(0, text.length - redactor.longestForm)) : text;
-  return redactor.text(whole).slice(0, RAW_CHARS);
 }
 
 function op(
@@ -621,21 +493,4 @@ function buildUrl(baseUrl: string, path: string, query: RequestSpec['query']): s
   return url.toString();
 }
 
-/** Seconds to wait: a number of seconds, or an HTTP date counted from the client's own clock. */
-export function parseRetryAfter(header: string | null, now: number): number {
-  if (!header) return 1;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(1, Math.ceil(seconds));
-  const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(1, Math.ceil((date - now) / 1000)) : 1;
-}
-
-function findCauseCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+export { parseRetryAfter } from './responses.ts';
