@@ -150,6 +150,11 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
     getBarcodeAliases: () => ok({ aliases: core.packing.aliases() }),
     saveBarcodeAliases: ({ aliases }) =>
       asResult(async () => ({ aliases: await core.packing.saveAliases(aliases) })),
+    listScales: () => asResult(async () => ({ devices: await core.scale.list() })),
+    getScaleSettings: () => ok(core.scale.settings()),
+    saveScaleSettings: (settings) => asResult(() => core.scale.save(settings)),
+    testScale: (settings) => asResult(() => core.scale.test(settings)),
+    getScale: () => ok(core.scale.view()),
     lookupOrder: async ({ id }) => {
       const result = await asResult(async () => {
         const api = await core.api();

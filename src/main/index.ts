@@ -107,6 +107,8 @@ async function start(dataDir: string): Promise<void> {
   core.outbox.subscribe((profileId, snapshot, job) => pushOutbox({ profileId, snapshot, job }));
   // Few and each one matters (a label printed, held, the printer's status): sent as they come.
   core.printing.onChange((change) => publish('onPrinting', change));
+  // A reading a few times a second while the load moves: the newest is all the window needs.
+  core.scale.monitor.onChange(throttleLatest((view) => publish('onScale', view), 50, systemClock));
   app.on('will-quit', () => void core.close());
 
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));

@@ -179,6 +179,7 @@ export async function launchStation(
     emit(channelOf('onOutbox'), { profileId, snapshot, job }),
   );
   const offPrinting = core.printing.onChange((change) => emit(channelOf('onPrinting'), change));
+  const offScale = core.scale.monitor.onChange((view) => emit(channelOf('onScale'), view));
   await page.goto(APP_URL);
 
   return {
@@ -197,6 +198,7 @@ export async function launchStation(
       offStatus();
       offOutbox();
       offPrinting();
+      offScale();
       // The app itself must never trip its own CSP nor reach outside; tests that provoke
       // violations on purpose clear the list first.
       const violations = await page

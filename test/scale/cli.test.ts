@@ -108,7 +108,7 @@ describe.each(['sics', 'nci'] as const)('npm run scale -- read, %s', (protocol) 
     const missing = await read('/nonexistent/ttyUSB9');
     expect(missing.code).toBe(2);
     expect(missing.err).toBe(
-      'There is no scale at /nonexistent/ttyUSB9: check the cable and the name.',
+      'There is no scale at serial:/nonexistent/ttyUSB9: check the cable and the name.',
     );
     scaleAt.show({ kind: 'motion', value: '1.000', unit: 'kg' });
     const pulled = read(scaleAt.path, '--stable', '--timeout-ms', '20000');

@@ -7,6 +7,7 @@ import { OutboxInputError } from '../outbox/job-types.ts';
 import { PrintError } from '../print/errors.ts';
 import { CoordinationError } from '../budget/coordination-error.ts';
 import { PackError } from '../pack/pack-error.ts';
+import { ScaleError } from '../scale/scale-error.ts';
 
 /**
  * What the window may learn about a failure: code, sentence key, safe detail. `redact` is
@@ -47,6 +48,14 @@ export function toAppError(error: unknown, redact: Redact): AppError {
   if (error instanceof PackError) {
     return {
       code: `pack.${error.code}`,
+      messageKey: error.messageKey,
+      params: error.params,
+      message: redact(error.message),
+    };
+  }
+  if (error instanceof ScaleError) {
+    return {
+      code: `scale.${error.code}`,
       messageKey: error.messageKey,
       params: error.params,
       message: redact(error.message),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { hostname, userInfo } from 'node:os';
 import type { Order } from '../../shared/api/schemas.ts';
 import { Packing } from '../pack/packing.ts';
+import { ScaleStation } from '../scale/scale-station.ts';
 import { PackWiring } from '../pack/pack-wiring.ts';
 import type { Profile } from '../../shared/profile.ts';
 import type {
@@ -77,6 +78,8 @@ export class StationCore {
   private readonly productNames: ProductNames;
   /** Verified packs: their store, their judge and their settings. */
   readonly packing: Packing;
+  /** The bench's scale, if one is set up (issue #29). */
+  readonly scale: ScaleStation;
   /** What a pack reads through the active client, and its label to the print queue. */
   private readonly packWiring: PackWiring;
   private readonly listeners = new Set<(status: StationStatus) => void>();
@@ -183,6 +186,12 @@ export class StationCore {
       record: (entry) =>
         this.outbox.audit.record({ ...entry, profileId: this.profiles.active().id }),
     });
+    this.scale = new ScaleStation({
+      dataDir: options.dataDir,
+      fs: options.fs ?? nodeFs,
+      clock: this.clock,
+      ...(options.scale ? { openers: options.scale } : {}),
+    });
     this.health = new HealthMonitor({
       clock: this.clock,
       redact: this.secrets.redact,
@@ -222,6 +231,7 @@ export class StationCore {
     core.outbox.recover();
     core.adoptStrandedJobs();
     core.health.start();
+    core.scale.start();
     void core.refreshKeychainState();
     for (const profile of core.profiles.list()) core.outbox.start(profile.id);
     return core;
@@ -382,6 +392,7 @@ export class StationCore {
   async close(): Promise<void> {
     this.closed = true;
     this.health.stop();
+    await this.scale.close();
     await this.printing.close();
     await this.outbox.close();
     this.unbind();

@@ -6,6 +6,7 @@ import type { DiskProbe } from '../platform/data-dir.ts';
 import type { Keychain } from '../platform/keychain.ts';
 import type { StationFs } from '../platform/station-fs.ts';
 import type { PrintingOptions } from '../print-queue/printing.ts';
+import type { OpenScaleOptions } from '../scale/open-scale.ts';
 import type { StartSandbox } from './embedded-sandbox.ts';
 import type { HealthMonitorOptions } from './health-monitor.ts';
 
@@ -21,6 +22,8 @@ export interface StationCoreOptions {
   newId?: () => string;
   /** The printer transport's options (tests: short timeouts, a CUPS_SERVER of their own). */
   printing?: Pick<PrintingOptions, 'open' | 'user' | 'env'>;
+  /** How the scale is reached (tests: links of their own); default the real ports. */
+  scale?: Partial<Pick<OpenScaleOptions, 'openSerial' | 'openHid' | 'hidDevices'>>;
   /** Whether the data folder can be written and has room; default asks the real disk. */
   diskProbe?: DiskProbe;
   /** How the embedded sandbox starts; tests and benchmarks may pass their own options. */

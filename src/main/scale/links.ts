@@ -42,8 +42,8 @@ export const openSerialPort: OpenSerial = async (path, settings) => {
       else
         reject(
           isMissing(error)
-            ? new ScaleError('no-device', { device: path })
-            : new ScaleError('open-failed', { device: path, reason: error.message }),
+            ? new ScaleError('no-device', { device: `serial:${path}` })
+            : new ScaleError('open-failed', { device: `serial:${path}`, reason: error.message }),
         );
     }),
   );
@@ -60,7 +60,7 @@ export const openSerialPort: OpenSerial = async (path, settings) => {
     write: (text) =>
       new Promise<void>((resolve, reject) =>
         port.write(text, 'latin1', (error) =>
-          error ? reject(new ScaleError('unplugged', { device: path })) : resolve(),
+          error ? reject(new ScaleError('unplugged', { device: `serial:${path}` })) : resolve(),
         ),
       ),
     onData: (listener) => port.on('data', (chunk: Buffer) => listener(new Uint8Array(chunk))),

@@ -1,3 +1,5 @@
+import type { ScaleSettings, ScaleView } from '../scale/settings.ts';
+import type { ScaleDevice, ScaleReading } from '../scale/types.ts';
 import type { MessageKey } from '../i18n/message-key.ts';
 /**
  * The one list of IPC channels. Main registers exactly these, preload exposes exactly these as
@@ -220,6 +222,15 @@ export interface InvokeChannels {
   /** Settings → Barcode aliases: case and multi-pack codes kept on this station. */
   getBarcodeAliases: { input: undefined; output: { aliases: BarcodeAlias[] } };
   saveBarcodeAliases: { input: { aliases: BarcodeAlias[] }; output: { aliases: BarcodeAlias[] } };
+  /** Settings → Scale: the HID scales and serial ports this station can see. */
+  listScales: { input: undefined; output: { devices: ScaleDevice[] } };
+  getScaleSettings: { input: undefined; output: ScaleSettings };
+  /** Keeps the scale settings (scale.json) and reopens the scale on them. */
+  saveScaleSettings: { input: ScaleSettings; output: ScaleSettings };
+  /** One reading with the settings as the form holds them (the Test button). */
+  testScale: { input: ScaleSettings; output: ScaleReading };
+  /** The scale as it stands now (then onScale as it changes). */
+  getScale: { input: undefined; output: ScaleView };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -228,6 +239,7 @@ export interface EventChannels {
   onStatus: StationStatus;
   onOutbox: OutboxChange;
   onPrinting: PrintingChange;
+  onScale: ScaleView;
 }
 
 export type InvokeName = keyof InvokeChannels;
@@ -286,10 +298,16 @@ export const channels = {
   savePackSettings: 'invoke',
   getBarcodeAliases: 'invoke',
   saveBarcodeAliases: 'invoke',
+  listScales: 'invoke',
+  getScaleSettings: 'invoke',
+  saveScaleSettings: 'invoke',
+  testScale: 'invoke',
+  getScale: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',
   onPrinting: 'event',
+  onScale: 'event',
 } as const satisfies Record<InvokeName, 'invoke'> & Record<EventName, 'event'>;
 
 export const invokeNames = Object.keys(channels).filter(

@@ -1,3 +1,4 @@
+import { scaleSettingsSchema } from '../scale/settings.ts';
 import { z } from 'zod';
 import {
   inspectUpload,
@@ -282,6 +283,11 @@ const channelSchemas = {
   savePackSettings: packSettingsSchema,
   getBarcodeAliases: z.undefined(),
   saveBarcodeAliases: z.object({ aliases: z.array(barcodeAliasSchema).max(5_000) }),
+  listScales: z.undefined(),
+  getScaleSettings: z.undefined(),
+  saveScaleSettings: scaleSettingsSchema,
+  testScale: scaleSettingsSchema,
+  getScale: z.undefined(),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {
