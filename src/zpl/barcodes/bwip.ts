@@ -6,10 +6,11 @@
 // bwip-js's raw() calls it: `bwipp_encode(…, dontdraw)` with the encoder's own function. It is
 // plain ES with no Node, DOM or canvas import, so it runs in the Web Worker, in Electron's
 // main process and in the CLI alike. bwip-js's raw() looks encoders up by name, which keeps
-// every one of BWIPP's 100-odd encoders in a bundle; naming the 13 the engine uses lets the
-// worker's bundle drop the rest (about 180 kB gzipped).
+// every one of BWIPP's 100-odd encoders in a bundle; naming the 12 the engine uses lets the
+// worker's bundle drop the rest (about 180 kB gzipped). QR codes are encoded by qr-encode.ts.
 import * as bwipp from './bwipp.mjs';
 import type { BwippEncoder } from './bwipp.mjs';
+import { encodeQr } from './qr-encode.ts';
 
 const ENCODERS: Readonly<Record<string, BwippEncoder>> = {
   azteccode: bwipp.bwipp_azteccode,
@@ -23,7 +24,6 @@ const ENCODERS: Readonly<Record<string, BwippEncoder>> = {
   interleaved2of5: bwipp.bwipp_interleaved2of5,
   maxicode: bwipp.bwipp_maxicode,
   pdf417: bwipp.bwipp_pdf417,
-  qrcode: bwipp.bwipp_qrcode,
   upca: bwipp.bwipp_upca,
 };
 
@@ -181,17 +181,13 @@ export function escapeCaret(text: string): string {
 
 /**
  * Runs each encoder a few times so the JavaScript engine has compiled them before the first
- * label: cold, bwip-js's QR encoder takes 10 ms and more, warm about 3 ms. Call it once when
- * a renderer starts (the worker, main's print queue); it caches nothing.
+ * label: cold, BWIPP's encoders take several times longer than warm. Call it once when a
+ * renderer starts (the worker, main's print queue); it caches nothing.
  */
 export function warmUp(rounds = 8): void {
   for (let i = 0; i < rounds; i++) {
     const n = String(100000 + i);
-    encodeUncached('qrcode', `https://example.com/${n}`, {
-      eclevel: 'M',
-      fixedeclevel: true,
-      binarytext: true,
-    });
+    encodeQr(`https://example.com/${n}`, 'M');
     encodeUncached('datamatrix', `^FNC1010950110153000${n}`, { parsefnc: true });
     encodeUncached('code128', `^FNC1420${n}`, { parsefnc: true });
     encodeUncached('code128', `^104^033^034^035`, { raw: true });

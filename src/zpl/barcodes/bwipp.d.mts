@@ -26,5 +26,4 @@ export const bwipp_ean8: BwippEncoder;
 export const bwipp_interleaved2of5: BwippEncoder;
 export const bwipp_maxicode: BwippEncoder;
 export const bwipp_pdf417: BwippEncoder;
-export const bwipp_qrcode: BwippEncoder;
 export const bwipp_upca: BwippEncoder;

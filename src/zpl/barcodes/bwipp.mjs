@@ -1,8 +1,8 @@
 // The BWIPP encoders the engine calls, and nothing else of BWIPP (see bwip.ts for why). bwip-js
 // publishes this file only through its full export (./generic), whose raw() can look any
 // symbology up by name and so keeps all 100-odd encoders in every bundle; this path names the
-// 13 we use, so bundlers leave the rest out (the label worker: 250 kB of BWIPP gzipped, 72
-// with these). A relative path, because the package's export map lists no subpath for it.
+// 12 we use, so bundlers leave the rest out (the label worker: 250 kB of BWIPP gzipped, 72
+// with these and QR, whose encoder is now our own). A relative path, because the package's export map lists no subpath for it.
 export {
   bwipp_azteccode,
   bwipp_aztecrune,
@@ -16,6 +16,5 @@ export {
   bwipp_interleaved2of5,
   bwipp_maxicode,
   bwipp_pdf417,
-  bwipp_qrcode,
   bwipp_upca,
 } from '../../../node_modules/bwip-js/dist/bwipp.mjs';

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { encode, type MatrixEncoding } from './bwip.ts';
+import type { MatrixEncoding } from './bwip.ts';
 import { labelaryMask, penalty, remask, type QrLevel } from './qr-mask.ts';
+import { bwipQr } from './test-decode.ts';
 
 // The mask chooser (issue #32: the reference draws the mask ZXing's scoring picks). Every
 // masked symbol made here from one encoding must be exactly the symbol bwip-js draws when
 // told to use that mask, format information included.
 
-const symbol = (text: string, level: QrLevel, mask: number): MatrixEncoding => {
-  const result = encode('qrcode', text, {
-    eclevel: level,
-    fixedeclevel: true,
-    binarytext: true,
-    mask: mask + 1, // BWIPP counts masks from 1
-  });
-  if (!result.ok || result.encoding.kind !== 'matrix') throw new Error('no symbol');
-  return result.encoding;
-};
+const symbol = (text: string, level: QrLevel, mask: number): MatrixEncoding =>
+  bwipQr(text, level, mask);
 
 describe('QR masks made from one encoding', () => {
   it.each([

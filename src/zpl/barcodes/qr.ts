@@ -12,9 +12,10 @@
 // segmentation); the mask is the one Labelary's encoder picks (qr-mask.ts), as the printer's
 // mask default "7" is an automatic choice;
 // QR Model 1 is not in bwip-js and is drawn as Model 2 with a warning.
-import { asBytes, encode, type MatrixEncoding } from './bwip.ts';
+import { asBytes, type MatrixEncoding } from './bwip.ts';
 import { matrixLayout } from './draw.ts';
 import { labelaryMask } from './qr-mask.ts';
+import { encodeQr } from './qr-encode.ts';
 import type { BarcodeContext, BarcodeLayout } from './types.ts';
 import { emptyLayout } from './types.ts';
 
@@ -60,27 +61,20 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
   if (parsed.text.length === 0) {
     return emptyLayout([...warnings, '^BQ has no data after its switches; nothing is drawn']);
   }
-  // Mask 0 (BWIPP counts from 1) spares bwip-js its own scoring of eight masks; the mask the
-  // reference shows is chosen below (qr-mask.ts).
-  const result = encode('qrcode', asBytes(parsed.text), {
-    eclevel: parsed.level,
-    fixedeclevel: true,
-    binarytext: true,
-    mask: 1,
-  });
-  if (!result.ok || result.encoding.kind !== 'matrix') {
+  const encoding = symbol(asBytes(parsed.text), parsed.level);
+  if (!encoding) {
     return emptyLayout([
       ...warnings,
-      `^BQ cannot encode the field data (${result.ok ? 'unexpected encoding' : result.error}); nothing is drawn`,
+      `^BQ field data is too long for a QR code at level ${parsed.level}; nothing is drawn`,
     ]);
   }
-  const layout = matrixLayout(masked(result.encoding, parsed.level), mag, mag, warnings);
+  const layout = matrixLayout(encoding, mag, mag, warnings);
   // Labelary puts a QR code lower than its origin: at ^FO by the ^BY height (a printer's QR
   // field starts with a bar code's height of margin above it), and at ^FT the origin is
   // (N - 18) modules below the symbol's bottom for N modules a side. Both fitted to its renders
   // (^BY3,2,100 ^FO0,0: the symbol starts at y 100; 21 modules of 5 dots at ^FT…,400 end at
   // 384, 25 modules of 10 dots at ^FT…,500 at 429).
-  const n = result.encoding.rows;
+  const n = encoding.rows;
   return {
     ...layout,
     anchor: {
@@ -90,19 +84,25 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
   };
 }
 
-// The chosen mask per encoding: scoring eight masks costs a millisecond or two, and a label is
-// previewed again on every keystroke. Encodings come from bwip.ts's cache, so they are the key.
-const MASKED_SIZE = 256;
-const maskedCache = new Map<MatrixEncoding, MatrixEncoding>();
+// Symbols by level and data, mask chosen: a label is previewed again on every keystroke, and a
+// batch prints one layout many times.
+const SYMBOL_CACHE = 256;
+const symbols = new Map<string, MatrixEncoding | null>();
 
-function masked(encoding: MatrixEncoding, level: QrSwitches['level']): MatrixEncoding {
-  const hit = maskedCache.get(encoding);
-  if (hit) return hit;
-  const chosen = labelaryMask(encoding, level, 0);
-  maskedCache.set(encoding, chosen);
-  if (maskedCache.size > MASKED_SIZE) {
-    const oldest = maskedCache.keys().next();
-    if (!oldest.done) maskedCache.delete(oldest.value);
+function symbol(bytes: string, level: QrSwitches['level']): MatrixEncoding | null {
+  const key = `${level}${bytes}`;
+  const hit = symbols.get(key);
+  if (hit !== undefined) {
+    symbols.delete(key);
+    symbols.set(key, hit);
+    return hit;
+  }
+  const encoded = encodeQr(bytes, level);
+  const chosen = encoded && labelaryMask(encoded, level, 0);
+  symbols.set(key, chosen);
+  if (symbols.size > SYMBOL_CACHE) {
+    const oldest = symbols.keys().next();
+    if (!oldest.done) symbols.delete(oldest.value);
   }
   return chosen;
 }

@@ -11,8 +11,10 @@ import {
   type ReadInputBarcodeFormat,
   type ReadResult,
 } from 'zxing-wasm/reader';
+import bwipjs from 'bwip-js/generic';
 import { Bitmap } from '../bitmap.ts';
 import { painter, type Orientation } from '../painter.ts';
+import type { MatrixEncoding } from './bwip.ts';
 import type { BarcodeLayout } from './types.ts';
 
 let ready: Promise<unknown> | undefined;
@@ -123,4 +125,32 @@ export function upright(bitmap: Bitmap, orientation: Orientation): Bitmap {
 export function sameDots(a: Bitmap, b: Bitmap): boolean {
   if (a.width !== b.width || a.height !== b.height) return false;
   return a.data.every((v, i) => v === b.data[i]);
+}
+
+/**
+ * A QR code as bwip-js (BWIPP) draws it with a given mask (0–7): an independent encoder for
+ * judging ours (qr-encode.ts), through bwip-js's own public raw() so nothing of ours is used.
+ */
+export function bwipQr(text: string, level: 'L' | 'M' | 'Q' | 'H', mask: number): MatrixEncoding {
+  // BWIPP's qrcode options, which bwip-js's RawOptions type does not list.
+  const options = {
+    bcid: 'qrcode',
+    text,
+    eclevel: level,
+    fixedeclevel: true,
+    binarytext: true,
+    mask: mask + 1, // BWIPP counts masks from 1
+  } as Parameters<typeof bwipjs.raw>[0];
+  const [symbol] = bwipjs.raw(options) as unknown as {
+    pixs: number[];
+    pixx: number;
+    pixy: number;
+  }[];
+  if (!symbol) throw new Error('bwip-js drew no QR code');
+  return {
+    kind: 'matrix',
+    columns: symbol.pixx,
+    rows: symbol.pixy,
+    pixs: Uint8Array.from(symbol.pixs, (v) => (v ? 1 : 0)),
+  };
 }
