@@ -12,6 +12,7 @@ import {
 } from '../shared/ipc/input-schemas.ts';
 import { safeDetails, type Redact } from '../shared/details.ts';
 import { fail, type Result } from '../shared/result.ts';
+import { messageOf } from './platform/guards.ts';
 
 export interface IpcEventLike {
   sender: { id: number };
@@ -91,7 +92,7 @@ export function registerIpcHandlers(
       return fail({
         code: 'internal',
         messageKey: 'errors.internal',
-        message: redact(error instanceof Error ? error.message : String(error)),
+        message: redact(messageOf(error)),
       });
     }
   }

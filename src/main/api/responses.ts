@@ -11,6 +11,7 @@ import {
 } from './errors.ts';
 import type { ApiError } from './errors.ts';
 import type { Redactor } from './redact.ts';
+import { messageOf } from '../platform/guards.ts';
 
 // How the client reads what came back: a transport failure, an error answer, or the answer
 // itself, each as the one error class of its family (errors.ts) or as the typed value.
@@ -37,7 +38,7 @@ export function transportError(
 ): ApiError | Error {
   if (callerSignal?.aborted) throw callerSignal.reason;
   const name = (error as { name?: string }).name;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (name === 'TimeoutError')
     return new TimeoutError({ message: 'The API did not answer in time.', cause: error });
   const code = findCauseCode(error);

@@ -1,4 +1,5 @@
 import type { CoordinationErrorCode } from '../../shared/coordination.ts';
+import { messageOf } from '../platform/guards.ts';
 
 /** Reaching the warehouse's Redis failed; `code` picks the sentence `errors.coordination.*`. */
 export class CoordinationError extends Error {
@@ -26,7 +27,7 @@ const SYSTEM_UNREACHABLE = new Set([
  */
 export function classifyRedisError(error: unknown): CoordinationError {
   if (error instanceof CoordinationError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const code = (error as { code?: unknown } | null)?.code;
   const codeText = typeof code === 'string' ? code : '';
   const said = (text: string) => message.toUpperCase().includes(text);

@@ -10,6 +10,7 @@ import {
 import type { Clock } from '../platform/clock.ts';
 import { toAppError } from './errors-to-result.ts';
 import { KeychainError } from '../platform/keychain.ts';
+import { messageOf } from '../platform/guards.ts';
 
 export interface HealthMonitorOptions {
   clock: Clock;
@@ -171,7 +172,7 @@ export class HealthMonitor {
             : {
                 code: 'health.failed',
                 messageKey: 'errors.internal',
-                message: this.o.redact(error instanceof Error ? error.message : String(error)),
+                message: this.o.redact(messageOf(error)),
               },
       };
     }

@@ -9,6 +9,7 @@ import {
 import { systemClock, systemIds } from '../platform/clock.ts';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
 import { nodeFs, type StationFs } from '../platform/station-fs.ts';
+import { messageOf } from '../platform/guards.ts';
 
 const fileSchema = z.object({
   version: z.literal(1),
@@ -135,7 +136,7 @@ export class ProfileStore {
       }
       problem = parsed.success ? 'active profile missing' : parsed.error.message;
     } catch (error) {
-      problem = (error as Error).message;
+      problem = messageOf(error);
     }
     const aside = `${this.file}.damaged-${this.now().toISOString().replace(/[:.]/g, '-')}`;
     this.fs.rename(this.file, aside);

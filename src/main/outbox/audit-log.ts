@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { DatabaseSync } from 'node:sqlite';
+import * as sqlite from '../platform/sqlite-rows.ts';
 
 /** Why something failed: the sentence key of the reason, and the service's words if it gave any. */
 export interface AuditReason {
@@ -76,13 +77,11 @@ export class AuditLog {
   }
 
   list(options: { since?: number; limit?: number; jobId?: string } = {}): AuditEntry[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM audit WHERE at >= ? ${options.jobId ? 'AND job_id = ?' : ''} ORDER BY id DESC LIMIT ?`,
-      )
-      .all(
-        ...[options.since ?? 0, ...(options.jobId ? [options.jobId] : []), options.limit ?? 1000],
-      ) as unknown as AuditRow[];
+    const rows = sqlite.rows<AuditRow>(
+      this.db,
+      `SELECT * FROM audit WHERE at >= ? ${options.jobId ? 'AND job_id = ?' : ''} ORDER BY id DESC LIMIT ?`,
+      ...[options.since ?? 0, ...(options.jobId ? [options.jobId] : []), options.limit ?? 1000],
+    );
     return rows.map((r) => ({
       id: r.id,
       at: r.at,

@@ -1,6 +1,8 @@
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { StationFs } from '../platform/station-fs.ts';
+import * as sqlite from '../platform/sqlite-rows.ts';
+import { messageOf } from '../platform/guards.ts';
 
 /** Versioned migrations: append only; each runs once, in its own transaction. */
 export const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -219,7 +221,7 @@ function storedSchemaVersion(file: string, fs: StationFs): number {
 }
 
 export function schemaVersion(db: DatabaseSync): number {
-  const row = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
+  const row = sqlite.row<{ user_version: number }>(db, 'PRAGMA user_version');
   return row?.user_version ?? 0;
 }
 
@@ -267,7 +269,7 @@ export function isDiskFull(error: unknown): boolean {
     if (
       typeof errcode === 'number' &&
       (errcode & 0xff) === SQLITE_IOERR &&
-      /full|space/i.test(String((e as Error).message))
+      /full|space/i.test(messageOf(e))
     )
       return true;
     e = (e as { cause?: unknown }).cause;

@@ -4,11 +4,11 @@ import {
   isJobKind,
   jobPayloadSchemas,
   type JobError,
-  type JobKind,
   type JobResult,
   type JobState,
   type JobView,
 } from '../../shared/outbox.ts';
+import { isOneOf } from '../platform/guards.ts';
 
 /** A row of the jobs table as COLUMNS reads it. */
 export interface JobRow {
@@ -42,7 +42,7 @@ export const COLUMNS = `seq, id, profile_id, kind, sequence_key, idempotency_key
 /** Why a stored row cannot be a job (null: it can). */
 export function invalidReason(row: JobRow): string | null {
   if (!isJobKind(row.kind)) return `unknown kind "${row.kind}"`;
-  if (!(JOB_STATES as readonly string[]).includes(row.state)) return `unknown state "${row.state}"`;
+  if (!isOneOf(row.state, JOB_STATES)) return `unknown state "${row.state}"`;
   let payload: unknown;
   try {
     payload = JSON.parse(row.payload);
@@ -66,7 +66,7 @@ export function invalidReason(row: JobRow): string | null {
 function blockedByOf(text: string | null): JobView['blockedBy'] {
   if (!text) return null;
   const [id = '', kind = ''] = text.split(' ');
-  return { id, kind: kind as JobKind };
+  return isJobKind(kind) ? { id, kind } : null;
 }
 
 /** The service's answer as delivery kept it (flat: hash, id, count); anything else reads as none. */

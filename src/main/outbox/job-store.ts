@@ -26,6 +26,8 @@ import {
   type KindedPayload,
 } from './job-types.ts';
 import { quarantineInvalid, quarantined, type QuarantinedJob } from './quarantine.ts';
+import * as sqlite from '../platform/sqlite-rows.ts';
+import { messageOf } from '../platform/guards.ts';
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
@@ -140,22 +142,24 @@ export class JobStore {
     } catch (error) {
       if (isDiskFull(error))
         throw new OutboxInputError('disk_full', 'The disk is full: nothing was queued.', {
-          cause: (error as Error).message,
+          cause: messageOf(error),
         });
       throw error;
     }
   }
 
   get(id: string): JobView {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`).get(id) as
-      JobRow | undefined;
+    const row = sqlite.row<JobRow>(this.db, `SELECT ${COLUMNS} FROM jobs WHERE id = ?`, id);
     if (!row) throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
     return toView(row);
   }
 
   file(id: string): Uint8Array | null {
-    const row = this.db.prepare('SELECT file FROM jobs WHERE id = ?').get(id) as
-      { file: Uint8Array | null } | undefined;
+    const row = sqlite.row<{ file: Uint8Array | null }>(
+      this.db,
+      'SELECT file FROM jobs WHERE id = ?',
+      id,
+    );
     return row?.file ?? null;
   }
 
@@ -163,39 +167,40 @@ export class JobStore {
     options: { profileId?: string; states?: readonly JobState[]; limit?: number } = {},
   ): JobView[] {
     const states = options.states ?? JOB_STATES;
-    const rows = this.db
-      .prepare(
-        `SELECT ${COLUMNS} FROM jobs WHERE (? IS NULL OR profile_id = ?) AND state IN (${states.map(() => '?').join(',')})
+    const rows = sqlite.rows<JobRow>(
+      this.db,
+      `SELECT ${COLUMNS} FROM jobs WHERE (? IS NULL OR profile_id = ?) AND state IN (${states.map(() => '?').join(',')})
          ORDER BY seq DESC LIMIT ?`,
-      )
-      .all(
-        options.profileId ?? null,
-        options.profileId ?? null,
-        ...states,
-        options.limit ?? 500,
-      ) as unknown as JobRow[];
+      options.profileId ?? null,
+      options.profileId ?? null,
+      ...states,
+      options.limit ?? 500,
+    );
     return rows.map(toView);
   }
 
   counts(profileId?: string): OutboxCounts {
     const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as OutboxCounts;
-    const rows = this.db
-      .prepare(
-        'SELECT state, count(*) AS n FROM jobs WHERE (? IS NULL OR profile_id = ?) GROUP BY state',
-      )
-      .all(profileId ?? null, profileId ?? null) as { state: JobState; n: number }[];
+    const rows = sqlite.rows<{ state: JobState; n: number }>(
+      this.db,
+      'SELECT state, count(*) AS n FROM jobs WHERE (? IS NULL OR profile_id = ?) GROUP BY state',
+      profileId ?? null,
+      profileId ?? null,
+    );
     for (const row of rows) counts[row.state] = row.n;
     return counts;
   }
 
   /** Invoice and label jobs of one order, newest first: what the order card follows. */
   fileJobsFor(profileId: string, order: string, limit = 20): JobView[] {
-    const rows = this.db
-      .prepare(
-        `SELECT ${COLUMNS} FROM jobs WHERE profile_id = ? AND sequence_key = ?
+    const rows = sqlite.rows<JobRow>(
+      this.db,
+      `SELECT ${COLUMNS} FROM jobs WHERE profile_id = ? AND sequence_key = ?
            AND kind IN ('invoice.upload', 'label.upload') ORDER BY seq DESC LIMIT ?`,
-      )
-      .all(profileId, `order:${order}`, limit) as unknown as JobRow[];
+      profileId,
+      `order:${order}`,
+      limit,
+    );
     return rows.map(toView);
   }
 
@@ -204,14 +209,15 @@ export class JobStore {
    * since when, and when the next one is due. The status bar shows it on every screen.
    */
   waiting(profileId: string): OutboxWaiting {
-    const row = this.db
-      .prepare(
-        `SELECT count(*) AS n, min(created_at) AS oldest,
+    const row = sqlite.row<{ n: number; oldest: number | null; next: number | null }>(
+      this.db,
+      `SELECT count(*) AS n, min(created_at) AS oldest,
                 min(CASE WHEN state IN ('queued', 'uncertain') THEN next_attempt_at END) AS next
          FROM jobs WHERE profile_id = ? AND state IN ('queued', 'sending', 'uncertain')`,
-      )
-      .get(profileId) as { n: number; oldest: number | null; next: number | null };
-    return { count: row.n, oldestAt: row.oldest, nextAttemptAt: row.next };
+      profileId,
+    );
+    // An aggregate answers one row, always.
+    return { count: row?.n ?? 0, oldestAt: row?.oldest ?? null, nextAttemptAt: row?.next ?? null };
   }
 
   /**
@@ -219,15 +225,17 @@ export class JobStore {
    * for the same order, product or inbound is unfinished).
    */
   ready(profileId: string, limit: number, exclude: ReadonlySet<string> = new Set()): JobView[] {
-    const rows = this.db
-      .prepare(
-        `SELECT ${COLUMNS} FROM jobs
+    const rows = sqlite.rows<JobRow>(
+      this.db,
+      `SELECT ${COLUMNS} FROM jobs
          WHERE jobs.profile_id = ? AND jobs.state IN ('queued', 'uncertain') AND jobs.next_attempt_at <= ?
            AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.profile_id = jobs.profile_id
                            AND k.sequence_key = jobs.sequence_key AND k.seq < jobs.seq AND k.state != 'done')
          ORDER BY jobs.seq LIMIT ?`,
-      )
-      .all(profileId, this.now(), limit + exclude.size) as unknown as JobRow[];
+      profileId,
+      this.now(),
+      limit + exclude.size,
+    );
     return rows
       .filter((r) => !exclude.has(r.id))
       .slice(0, limit)
@@ -239,11 +247,11 @@ export class JobStore {
    * `orphaned`, remembering their state for when they are moved to another profile.
    */
   orphan(profileId: string, record?: (job: JobView) => void): JobView[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id FROM jobs WHERE profile_id = ? AND state IN ('queued', 'failed', 'uncertain')`,
-      )
-      .all(profileId) as { id: string }[];
+    const rows = sqlite.rows<{ id: string }>(
+      this.db,
+      `SELECT id FROM jobs WHERE profile_id = ? AND state IN ('queued', 'failed', 'uncertain')`,
+      profileId,
+    );
     return rows.map(({ id }) =>
       this.transition(
         id,
@@ -257,8 +265,11 @@ export class JobStore {
 
   /** An orphaned job moves to another profile and takes up the state it had (queued: due now). */
   reassign(id: string, profileId: string, record?: () => void): JobView {
-    const row = this.db.prepare('SELECT held_state FROM jobs WHERE id = ?').get(id) as
-      { held_state: JobState | null } | undefined;
+    const row = sqlite.row<{ held_state: JobState | null }>(
+      this.db,
+      'SELECT held_state FROM jobs WHERE id = ?',
+      id,
+    );
     if (!row) throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
     return this.transition(
       id,
@@ -271,18 +282,18 @@ export class JobStore {
 
   /** Every profile that has jobs in the outbox. */
   profileIds(): string[] {
-    return (
-      this.db.prepare('SELECT DISTINCT profile_id FROM jobs').all() as { profile_id: string }[]
-    ).map((r) => r.profile_id);
+    return sqlite
+      .rows<{ profile_id: string }>(this.db, 'SELECT DISTINCT profile_id FROM jobs')
+      .map((r) => r.profile_id);
   }
 
   /** When the next queued job of the profile becomes due, or null. */
   nextDueAt(profileId: string): number | null {
-    const row = this.db
-      .prepare(
-        "SELECT min(next_attempt_at) AS at FROM jobs WHERE profile_id = ? AND state IN ('queued', 'uncertain')",
-      )
-      .get(profileId) as { at: number | null } | undefined;
+    const row = sqlite.row<{ at: number | null }>(
+      this.db,
+      "SELECT min(next_attempt_at) AS at FROM jobs WHERE profile_id = ? AND state IN ('queued', 'uncertain')",
+      profileId,
+    );
     return row?.at ?? null;
   }
 
@@ -311,8 +322,11 @@ export class JobStore {
   ): JobView {
     return this.storing(() =>
       transaction(this.db, () => {
-        const current = this.db.prepare('SELECT state, attempts FROM jobs WHERE id = ?').get(id) as
-          { state: JobState; attempts: number } | undefined;
+        const current = sqlite.row<{ state: JobState; attempts: number }>(
+          this.db,
+          'SELECT state, attempts FROM jobs WHERE id = ?',
+          id,
+        );
         if (!current) throw new OutboxInputError('not_found', `No outbox job with id "${id}".`);
         if (!from.includes(current.state) || !MOVES[current.state].includes(to))
           throw new OutboxInputError(
@@ -444,9 +458,10 @@ export class JobStore {
 
   /** After a crash: a job caught while sending may or may not have reached the server. */
   recoverInterrupted(): JobView[] {
-    const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM jobs WHERE state = 'sending'`)
-      .all() as unknown as JobRow[];
+    const rows = sqlite.rows<JobRow>(
+      this.db,
+      `SELECT ${COLUMNS} FROM jobs WHERE state = 'sending'`,
+    );
     const error: JobError = {
       family: 'network',
       code: 'interrupted',
@@ -476,10 +491,11 @@ export class JobStore {
   }
 
   private rowsByKeyPrefix(baseKey: string): JobRow[] {
-    return this.db
-      .prepare(
-        `SELECT ${COLUMNS} FROM jobs WHERE idempotency_key = ? OR idempotency_key LIKE ? ORDER BY seq`,
-      )
-      .all(baseKey, `${baseKey}:%`) as unknown as JobRow[];
+    return sqlite.rows<JobRow>(
+      this.db,
+      `SELECT ${COLUMNS} FROM jobs WHERE idempotency_key = ? OR idempotency_key LIKE ? ORDER BY seq`,
+      baseKey,
+      `${baseKey}:%`,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { OutboxNotice } from '../../shared/outbox.ts';
+import * as sqlite from '../platform/sqlite-rows.ts';
 
 /**
  * What the station must tell the operator and keep telling until someone acknowledges it (a
@@ -23,11 +24,10 @@ export class NoticeBoard {
 
   /** Every notice not yet acknowledged, oldest first. */
   open(): OutboxNotice[] {
-    const rows = this.db
-      .prepare(
-        'SELECT id, kind, details, created_at FROM notices WHERE acknowledged_at IS NULL ORDER BY id',
-      )
-      .all() as { id: number; kind: string; details: string; created_at: number }[];
+    const rows = sqlite.rows<{ id: number; kind: string; details: string; created_at: number }>(
+      this.db,
+      'SELECT id, kind, details, created_at FROM notices WHERE acknowledged_at IS NULL ORDER BY id',
+    );
     return rows.map(
       (r) =>
         ({

@@ -10,6 +10,7 @@ import {
 } from '../api/errors.ts';
 import type { AuditLog, AuditReason } from './audit-log.ts';
 import type { JobStore } from './job-store.ts';
+import { messageOf } from '../platform/guards.ts';
 
 export const NO_CLIENT: JobError = {
   family: 'internal',
@@ -65,7 +66,7 @@ export const jobError = (error: unknown): JobError => {
     family: 'internal',
     code: 'internal',
     messageKey: 'errors.internal',
-    message: error instanceof Error ? error.message : String(error),
+    message: messageOf(error),
   };
 };
 

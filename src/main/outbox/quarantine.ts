@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from './database.ts';
 import { COLUMNS, invalidReason, type JobRow } from './job-row.ts';
+import * as sqlite from '../platform/sqlite-rows.ts';
 
 /** A stored job set aside because it could not be read. */
 export interface QuarantinedJob {
@@ -15,18 +16,18 @@ export function quarantineInvalid(
   db: DatabaseSync,
   now: () => number,
 ): { jobId: string; reason: string }[] {
-  const rows = db
-    .prepare(`SELECT ${COLUMNS} FROM jobs WHERE state != 'done'`)
-    .all() as unknown as JobRow[];
+  const rows = sqlite.rows<JobRow>(db, `SELECT ${COLUMNS} FROM jobs WHERE state != 'done'`);
   const moved: { jobId: string; reason: string }[] = [];
   for (const row of rows) {
     const reason = invalidReason(row);
     if (!reason) continue;
     transaction(db, () => {
-      const full = db.prepare('SELECT * FROM jobs WHERE id = ?').get(row.id) as Record<
-        string,
-        unknown
-      >;
+      const full = sqlite.row<Record<string, unknown>>(
+        db,
+        'SELECT * FROM jobs WHERE id = ?',
+        row.id,
+      );
+      if (!full) throw new Error(`job ${row.id} went away while it was being set aside`);
       const serialisable = {
         ...full,
         file: full['file'] ? Buffer.from(full['file'] as Uint8Array).toString('base64') : null,
@@ -43,17 +44,17 @@ export function quarantineInvalid(
 
 /** Every job set aside so far, oldest first. */
 export function quarantined(db: DatabaseSync): QuarantinedJob[] {
-  return (
-    db.prepare('SELECT id, job_id, reason, quarantined_at FROM quarantine ORDER BY id').all() as {
+  return sqlite
+    .rows<{
       id: number;
       job_id: string | null;
       reason: string;
       quarantined_at: number;
-    }[]
-  ).map((r) => ({
-    id: r.id,
-    jobId: r.job_id,
-    reason: r.reason,
-    quarantinedAt: r.quarantined_at,
-  }));
+    }>(db, 'SELECT id, job_id, reason, quarantined_at FROM quarantine ORDER BY id')
+    .map((r) => ({
+      id: r.id,
+      jobId: r.job_id,
+      reason: r.reason,
+      quarantinedAt: r.quarantined_at,
+    }));
 }

@@ -4,6 +4,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { FILE_KINDS } from '../../shared/outbox.ts';
 import type { StationFs } from '../platform/station-fs.ts';
 import { NewerSchemaError, openDatabase, OutboxInUseError, transaction } from './database.ts';
+import * as sqlite from '../platform/sqlite-rows.ts';
+import { isOneOf, messageOf } from '../platform/guards.ts';
 
 // A power cut or a failing disk can leave the outbox unreadable ("file is not a database",
 // "database disk image is malformed"). That must not stop the station for good, and it must
@@ -32,7 +34,7 @@ export function isDamage(error: unknown): boolean {
 
 /** `PRAGMA quick_check`: null when the file is sound, otherwise SQLite's first complaint. */
 function damageOf(db: DatabaseSync): string | null {
-  const rows = db.prepare('PRAGMA quick_check').all() as { quick_check: string }[];
+  const rows = sqlite.rows<{ quick_check: string }>(db, 'PRAGMA quick_check');
   const first = rows[0]?.quick_check ?? 'no answer from quick_check';
   return rows.length === 1 && first === 'ok' ? null : first;
 }
@@ -63,7 +65,7 @@ export function openOrSalvage(
   } catch (error) {
     if (error instanceof NewerSchemaError || error instanceof OutboxInUseError) throw error;
     if (!isDamage(error)) throw error;
-    reason = (error as Error).message;
+    reason = messageOf(error);
   }
 
   const at = now();
@@ -147,7 +149,7 @@ function copyReadableRows(
             );
             inserted += Number(result.changes);
           } catch (error) {
-            console.warn(`salvage: a job row could not be copied: ${(error as Error).message}`);
+            console.warn(`salvage: a job row could not be copied: ${messageOf(error)}`);
           }
         }
         const audit = target.prepare(
@@ -219,7 +221,7 @@ function isWhole(row: Row): boolean {
     return false;
   }
   const kind = row['kind'];
-  if (typeof kind !== 'string' || !(FILE_KINDS as readonly string[]).includes(kind)) return true;
+  if (!isOneOf(kind, FILE_KINDS)) return true;
   const file = row['file'];
   return (
     file instanceof Uint8Array &&
@@ -234,7 +236,7 @@ function highestSeq(source: DatabaseSync): number | null {
     'SELECT max(seq) AS n FROM jobs',
   ]) {
     try {
-      const n = (source.prepare(sql).get() as { n: number | null } | undefined)?.n;
+      const n = sqlite.row<{ n: number | null }>(source, sql)?.n;
       if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n < 100_000_000) return n;
     } catch {
       // Try the next way of asking.
@@ -313,7 +315,7 @@ function copyPrintJobs(source: DatabaseSync, target: DatabaseSync): void {
     try {
       insert.run(...PRINT_COLUMNS.map((c) => row[c] as string | number | Uint8Array | null));
     } catch (error) {
-      console.warn(`salvage: a print job could not be copied: ${(error as Error).message}`);
+      console.warn(`salvage: a print job could not be copied: ${messageOf(error)}`);
     }
   }
 }
@@ -357,7 +359,7 @@ function copyPacks(source: DatabaseSync, target: DatabaseSync): void {
       try {
         insert.run(...columns.map((c) => row[c] as string | number | null));
       } catch (error) {
-        console.warn(`salvage: a ${table} row could not be copied: ${(error as Error).message}`);
+        console.warn(`salvage: a ${table} row could not be copied: ${messageOf(error)}`);
       }
     }
   }

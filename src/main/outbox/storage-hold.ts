@@ -2,6 +2,7 @@ import type { JobView } from '../../shared/outbox.ts';
 import type { JobStore } from './job-store.ts';
 import { OutboxInputError } from './job-types.ts';
 import { INTERRUPTED } from './outcome.ts';
+import { messageOf } from '../platform/guards.ts';
 
 /**
  * How soon to try again after the outbox itself could not write (a full disk): the first wait,
@@ -46,7 +47,7 @@ export class StorageHold {
    * stuck as "sending" until the next start nor sent again blindly.
    */
   strand(job: JobView, error: unknown): void {
-    console.warn(`outbox: job ${job.id} could not be recorded: ${(error as Error).message}`);
+    console.warn(`outbox: job ${job.id} could not be recorded: ${messageOf(error)}`);
     this.stranded.add(job.id);
     // A job that moved meanwhile (an operator's retry or discard) is no fault of the disk.
     const moved =

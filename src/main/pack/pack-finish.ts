@@ -1,4 +1,5 @@
 import type { PackServiceOptions } from './pack-service.ts';
+import { messageOf } from '../platform/guards.ts';
 
 /**
  * What a finished pack sets going once its record is committed, as the settings say: the order's
@@ -17,7 +18,7 @@ export function finishEffects(
     try {
       o.store.noteFinish(packId, { statusJobId: o.markPacked(orderId) });
     } catch (error) {
-      unmarked = error instanceof Error ? error.message : String(error);
+      unmarked = messageOf(error);
       o.record({
         event: 'pack.status_failed',
         messageKey: 'activity.pack_status_failed',

@@ -3,6 +3,7 @@ import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { PackStatus, PackUnit, ShortReason } from '../../shared/pack/types.ts';
 import type { PackProduct } from './identify.ts';
 import type { LotStock } from './lots.ts';
+import { rows } from '../platform/sqlite-rows.ts';
 
 // Verified packs in the outbox's database (migration 6): one row per pack and one per event,
 // each committed (WAL, synchronous=FULL) before the window hears the verdict, so a pack cut off
@@ -87,10 +88,6 @@ const toRow = (raw: RawPack): PackRow => ({
   printJobId: raw.print_job_id,
   printProblem: raw.print_problem,
 });
-
-/** The rows of a query, typed by the caller (node:sqlite returns plain records). */
-const rows = <T>(db: DatabaseSync, sql: string, ...params: SQLInputValue[]): T[] =>
-  db.prepare(sql).all(...params) as T[];
 
 export class PackStore {
   private readonly db: DatabaseSync;

@@ -1,6 +1,7 @@
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import { AsyncEntry } from '@napi-rs/keyring';
 import type { KeychainState, KeychainStatus } from '../../shared/status.ts';
+import { messageOf } from './guards.ts';
 
 export const KEYCHAIN_SERVICE = 'Packbench';
 const PROBE_ACCOUNT = '__packbench_probe__';
@@ -45,7 +46,7 @@ const nativeEntry: EntryFactory = (service, account) =>
 /** Sorts the platform's error sentences into the states the UI explains. */
 export function classifyKeychainError(error: unknown): KeychainError {
   if (error instanceof KeychainError) return error;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = messageOf(error);
   const name = (error as { name?: string }).name;
   if (name === 'TimeoutError' || name === 'AbortError')
     return new KeychainError('timeout', detail, error);

@@ -10,6 +10,7 @@ import type { AuditInput } from '../outbox/audit-log.ts';
 import { PrintError } from '../print/errors.ts';
 import type { Printer } from '../print/printer.ts';
 import type { PrintStore } from './print-store.ts';
+import { messageOf } from '../platform/guards.ts';
 
 // The station's print queue: a label asked for is written down first (print_jobs), then sent
 // to this station's printer one job at a time, each printer's jobs in the order asked. The
@@ -202,7 +203,7 @@ export class PrintQueue {
     } catch (error) {
       const stopped = error instanceof PrintError && error.code === 'printer-stopped';
       if (error instanceof PrintError && error.status) this.lastStatus = error.status;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       // A printer's condition holds the job until someone fixes it; anything else failed.
       const next = this.o.store.setState(job.id, stopped ? 'held' : 'failed', {
         error: message,

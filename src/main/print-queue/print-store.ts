@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { PrintJobState, PrintJobView } from '../../shared/printing.ts';
+import * as sqlite from '../platform/sqlite-rows.ts';
 
 // The print queue's rows, in the outbox's database (migration 5). Persisted before anything is
 // sent, like the outbox's jobs: a label asked for survives a restart. A job cut off while
@@ -87,55 +88,61 @@ export class PrintStore {
   }
 
   get(id: string): PrintJobView | null {
-    const row = this.db.prepare(`SELECT ${VIEW} FROM print_jobs WHERE id = ?`).get(id) as
-      (Omit<Row, 'bytes'> & { size: number }) | undefined;
+    const row = sqlite.row<Omit<Row, 'bytes'> & { size: number }>(
+      this.db,
+      `SELECT ${VIEW} FROM print_jobs WHERE id = ?`,
+      id,
+    );
     return row ? toView(row) : null;
   }
 
   bytes(id: string): Uint8Array | null {
-    const row = this.db.prepare('SELECT bytes FROM print_jobs WHERE id = ?').get(id) as
-      { bytes: Uint8Array } | undefined;
+    const row = sqlite.row<{ bytes: Uint8Array }>(
+      this.db,
+      'SELECT bytes FROM print_jobs WHERE id = ?',
+      id,
+    );
     return row ? row.bytes : null;
   }
 
   /** Was this label printed before (on any printer)? Then printing it again is a reprint. */
   printedBefore(labelKey: string): PrintJobView | null {
-    const row = this.db
-      .prepare(
-        `SELECT ${VIEW} FROM print_jobs WHERE label_key = ? AND state = 'printed'
+    const row = sqlite.row<Omit<Row, 'bytes'> & { size: number }>(
+      this.db,
+      `SELECT ${VIEW} FROM print_jobs WHERE label_key = ? AND state = 'printed'
          ORDER BY printed_at DESC LIMIT 1`,
-      )
-      .get(labelKey) as (Omit<Row, 'bytes'> & { size: number }) | undefined;
+      labelKey,
+    );
     return row ? toView(row) : null;
   }
 
   /** A job of this label not yet printed (waiting, printing or held): asking again joins it. */
   pendingFor(labelKey: string): PrintJobView | null {
-    const row = this.db
-      .prepare(
-        `SELECT ${VIEW} FROM print_jobs WHERE label_key = ? AND state IN ('queued', 'printing', 'held')
+    const row = sqlite.row<Omit<Row, 'bytes'> & { size: number }>(
+      this.db,
+      `SELECT ${VIEW} FROM print_jobs WHERE label_key = ? AND state IN ('queued', 'printing', 'held')
          ORDER BY seq DESC LIMIT 1`,
-      )
-      .get(labelKey) as (Omit<Row, 'bytes'> & { size: number }) | undefined;
+      labelKey,
+    );
     return row ? toView(row) : null;
   }
 
   /** The oldest job waiting for a printer, per printer. */
   nextQueued(printer: string): PrintJobView | null {
-    const row = this.db
-      .prepare(
-        `SELECT ${VIEW} FROM print_jobs WHERE printer = ? AND state = 'queued' ORDER BY seq LIMIT 1`,
-      )
-      .get(printer) as (Omit<Row, 'bytes'> & { size: number }) | undefined;
+    const row = sqlite.row<Omit<Row, 'bytes'> & { size: number }>(
+      this.db,
+      `SELECT ${VIEW} FROM print_jobs WHERE printer = ? AND state = 'queued' ORDER BY seq LIMIT 1`,
+      printer,
+    );
     return row ? toView(row) : null;
   }
 
   printersWithWork(): string[] {
-    return (
-      this.db.prepare(`SELECT DISTINCT printer FROM print_jobs WHERE state = 'queued'`).all() as {
+    return sqlite
+      .rows<{
         printer: string;
-      }[]
-    ).map((r) => r.printer);
+      }>(this.db, `SELECT DISTINCT printer FROM print_jobs WHERE state = 'queued'`)
+      .map((r) => r.printer);
   }
 
   setState(
@@ -182,13 +189,13 @@ export class PrintStore {
 
   /** The queue as the Outbox screen shows it: everything not printed, then the last printed. */
   list(limit = 100): PrintJobView[] {
-    return (
-      this.db
-        .prepare(
-          `SELECT ${VIEW} FROM print_jobs
+    return sqlite
+      .rows<Omit<Row, 'bytes'> & { size: number }>(
+        this.db,
+        `SELECT ${VIEW} FROM print_jobs
            ORDER BY CASE state WHEN 'printed' THEN 1 ELSE 0 END, seq DESC LIMIT ?`,
-        )
-        .all(limit) as (Omit<Row, 'bytes'> & { size: number })[]
-    ).map(toView);
+        limit,
+      )
+      .map(toView);
   }
 }

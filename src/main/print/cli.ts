@@ -23,6 +23,7 @@ import { testLabelZpl, stationTime } from './test-label.ts';
 import { toTarget } from './target.ts';
 import { checkZpl } from './zpl-check.ts';
 import { systemClock } from '../platform/clock.ts';
+import { messageOf } from '../platform/guards.ts';
 
 class UsageError extends Error {}
 
@@ -175,7 +176,7 @@ export async function run(
   try {
     options = parseArgs(argv);
   } catch (error) {
-    err.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    err.write(`${messageOf(error)}\n`);
     return 1;
   }
   if (options === 'help') {
@@ -254,7 +255,7 @@ export async function run(
       err.write(`${oneLine(error.message)}\n`);
       return exitCodeFor(error.code);
     }
-    err.write(`printer: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
+    err.write(`printer: ${oneLine(messageOf(error))}\n`);
     return 2;
   }
 }

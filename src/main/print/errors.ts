@@ -3,6 +3,7 @@
 // log). The code decides the command line's exit status, so it is decided here once.
 import type { JobResult } from './job.ts';
 import type { PrinterStatus } from './status.ts';
+import { messageOf } from '../platform/guards.ts';
 
 // The codes live in src/shared/printing.ts, so the window can name each in its own words:
 // bad input (bad-target, no-such-queue, file-unreadable, not-zpl: nothing was sent); the
@@ -77,6 +78,6 @@ export function describeSocketError(error: unknown): string {
     case 'ETIMEDOUT':
       return 'the connection timed out';
     default:
-      return error instanceof Error ? error.message : String(error);
+      return messageOf(error);
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '../platform/data-dir.ts';
 import { NewerSchemaError, OutboxInUseError } from '../outbox/database.ts';
 import { systemClock } from '../platform/clock.ts';
+import { messageOf } from '../platform/guards.ts';
 
 // A station that cannot open its data must say why, in words an operator can act on, and stop:
 // never a window-less process, never a "fix" that changes the data. This module is plain Node
@@ -58,7 +59,7 @@ export function diagnoseStartupFailure(
   dataDir: string,
   probe: DiskProbe = nodeDiskProbe,
 ): StartupFailure {
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = messageOf(error);
   if (error instanceof NewerSchemaError) {
     return {
       cause: 'newer_schema',
