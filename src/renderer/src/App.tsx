@@ -5,7 +5,15 @@ import { StatusBar } from './app/StatusBar.tsx';
 import { OutboxNotices } from './features/outbox/OutboxNotices.tsx';
 import { StationScreen } from './features/station/StationScreen.tsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { useBridge, useOutbox, usePack, usePrint, useStation, useStatus } from './app/context.tsx';
+import {
+  useBridge,
+  useOutbox,
+  useScale,
+  usePack,
+  usePrint,
+  useStation,
+  useStatus,
+} from './app/context.tsx';
 import { invalidateForOutbox, invalidateForPrinting } from './app/queries.ts';
 import { NavigationProvider, SCREENS, type Screen, type Section } from './app/navigation.tsx';
 
@@ -58,6 +66,8 @@ export function App() {
   const loadOutbox = useOutbox((s) => s.load);
   useEffect(() => start(), [start]);
   useEffect(() => followOutbox(), [followOutbox]);
+  const followScale = useScale((s) => s.start);
+  useEffect(() => followScale(), [followScale]);
   // The order card follows its files through the outbox, whichever screen is open meanwhile.
   const followStation = useStation((s) => s.follow);
   useEffect(() => followStation(), [followStation]);

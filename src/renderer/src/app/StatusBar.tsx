@@ -5,6 +5,7 @@ import { useNow } from '../ui/use-now.ts';
 import { useOutbox, useStatus } from './context.tsx';
 import { describeAge } from '../ui/age.ts';
 import { PrinterStatusBadge } from './PrinterStatusBadge.tsx';
+import { ScaleBadge } from './ScaleBadge.tsx';
 
 const HEALTH_COLOR: Record<HealthState, string> = {
   up: 'green',
@@ -56,6 +57,7 @@ export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
         </Text>
       )}
       <PrinterStatusBadge />
+      <ScaleBadge />
       {keychain && keychain.state !== 'available' && (
         <Badge
           color="red"

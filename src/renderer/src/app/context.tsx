@@ -15,6 +15,7 @@ import type { createPackStore } from '../features/station/pack/pack-store.ts';
 import type { createPackingStore } from '../features/settings/packing-store.ts';
 import type { createStatusStore } from './status-store.ts';
 import type { createPrintStore } from './print-store.ts';
+import type { createScaleStore } from './scale-store.ts';
 import type { createPrinterStore } from '../features/settings/printer-store.ts';
 import type { createCoordinationStore } from '../features/settings/coordination-store.ts';
 
@@ -38,6 +39,8 @@ export interface Stores {
   coordination: ReturnType<typeof createCoordinationStore>;
   /** Settings → Packing and Barcode aliases: what the Save presses did. */
   packing: ReturnType<typeof createPackingStore>;
+  /** The station's scale, as main watches it. */
+  scale: ReturnType<typeof createScaleStore>;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -101,6 +104,7 @@ export const usePack = storeHook((s) => s.pack);
 /** The pack store itself, for key handlers that must read its newest state when a key comes. */
 export const usePackStore = () => useStores().pack;
 export const usePacking = storeHook((s) => s.packing);
+export const useScale = storeHook((s) => s.scale);
 export const useSettings = storeHook((s) => s.settings);
 export const useOutbox = storeHook((s) => s.outbox);
 export const useInventory = storeHook((s) => s.inventory);

@@ -21,6 +21,7 @@ import { createPackStore } from '../features/station/pack/pack-store.ts';
 import { createPackingStore } from '../features/settings/packing-store.ts';
 import { createStatusStore } from './status-store.ts';
 import { createPrintStore } from './print-store.ts';
+import { createScaleStore } from './scale-store.ts';
 
 /** Every store of the window, on one bridge; the app and the component tests build them here. */
 export function createStores(
@@ -61,5 +62,6 @@ export function createStores(
     printer: createPrinterStore(bridge),
     coordination: createCoordinationStore(bridge),
     packing: createPackingStore(bridge),
+    scale: createScaleStore(bridge),
   };
 }

@@ -61,6 +61,8 @@ export const queryKeys = {
   coordination: () => ['getCoordination'] as const,
   /** Settings → Packing: how a verified pack finishes on this station. */
   packSettings: () => ['getPackSettings'] as const,
+  scaleSettings: () => ['getScaleSettings'] as const,
+  scales: () => ['listScales'] as const,
   /** Settings → Barcode aliases: case and multi-pack codes kept on this station. */
   barcodeAliases: () => ['getBarcodeAliases'] as const,
 } as const;

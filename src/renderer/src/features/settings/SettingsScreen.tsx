@@ -24,6 +24,7 @@ import { ProfileForm } from './ProfileForm.tsx';
 import { PrintersSection } from './PrintersSection.tsx';
 import { CoordinationSection } from './CoordinationSection.tsx';
 import { PackingSection } from './PackingSection.tsx';
+import { ScaleSection } from './ScaleSection.tsx';
 import { AliasesSection } from './AliasesSection.tsx';
 import type { Section } from '../../app/navigation.tsx';
 
@@ -110,6 +111,7 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
       <PrintersSection focused={section === 'printers'} />
       <CoordinationSection />
       <PackingSection />
+      <ScaleSection />
       <AliasesSection />
       <AboutSection />
     </Stack>
