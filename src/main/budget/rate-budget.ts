@@ -355,7 +355,8 @@ export class CompanyBudget {
               ? Math.max(this.pacedCursor, now - this.spacing() / 2) + this.spacing()
               : now + this.spacing();
           }
-          const waiter = queue.shift() as Waiter;
+          const waiter = queue.shift();
+          if (!waiter) break;
           waiter.signal?.removeEventListener('abort', waiter.onAbort);
           const grant: Grant = { grantedAt: now, doneAt: Infinity };
           this.grants.push(grant);

@@ -84,7 +84,9 @@ export class PrintStore {
         job.requestedBy,
         at,
       );
-    return this.get(job.id) as PrintJobView;
+    const added = this.get(job.id);
+    if (!added) throw new Error(`Print job ${job.id} was not stored.`);
+    return added;
   }
 
   get(id: string): PrintJobView | null {
