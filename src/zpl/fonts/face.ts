@@ -1,8 +1,8 @@
 // A parsed font file and the glyph rasters made from it. The core never reads files: whoever
 // builds the engine (Web Worker, main process, CLI) hands in the bytes.
-import { parse, type Font } from 'opentype.js/dist/opentype.mjs';
 import { EMPTY_RASTER, rasterize, type OutlineCommand, type Raster } from './raster.ts';
 import type { FaceId } from './resolve.ts';
+import { TrueTypeFont } from './ttf.ts';
 
 /** The two open-licence faces the engine draws with (SIL OFL 1.1, Roboto project). */
 export interface FontSources {
@@ -39,7 +39,7 @@ export class Face {
   readonly spaceAdvance: number;
 
   readonly id: FaceId;
-  private readonly font: Font;
+  private readonly font: TrueTypeFont;
   private readonly maxCachedSizes: number;
   private readonly glyphs = new Map<number, GlyphInfo | null>();
   /** Per size (key from GlyphScale), per glyph index. Oldest sizes go first past the cap. */
@@ -48,7 +48,7 @@ export class Face {
   constructor(id: FaceId, bytes: ArrayBuffer, maxCachedSizes = 64) {
     this.id = id;
     this.maxCachedSizes = maxCachedSizes;
-    this.font = parse(bytes, { lowMemory: true });
+    this.font = new TrueTypeFont(bytes);
     this.unitsPerEm = this.font.unitsPerEm;
     const h = this.glyph(0x48);
     if (!h) throw new Error(`font for ${id} has no H: not a Latin text face`);
@@ -61,7 +61,7 @@ export class Face {
       right = Math.max(right, c.x);
       top = Math.max(top, c.y);
     }
-    this.capHeight = this.font.tables.os2?.sCapHeight || top;
+    this.capHeight = this.font.capHeight || top;
     this.capInkLeft = left;
     this.capInkRight = right;
     this.spaceAdvance = this.glyph(0x20)?.advance ?? this.unitsPerEm / 4;
@@ -71,16 +71,16 @@ export class Face {
   glyph(codePoint: number): GlyphInfo | null {
     const known = this.glyphs.get(codePoint);
     if (known !== undefined) return known;
-    const index = this.font.charToGlyphIndex(String.fromCodePoint(codePoint));
+    const index = this.font.glyphIndex(codePoint);
     let info: GlyphInfo | null = null;
     if (index > 0) {
-      const g = this.font.glyphs.get(index);
+      const font = this.font;
       let commands: readonly OutlineCommand[] | undefined;
       info = {
         index,
-        advance: g.advanceWidth ?? 0,
+        advance: font.advance(index),
         get commands() {
-          commands ??= g.path.commands;
+          commands ??= font.outline(index);
           return commands;
         },
       };

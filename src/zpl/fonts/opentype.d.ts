@@ -1,5 +1,5 @@
-// The few parts of opentype.js 2.0 this folder uses; the package ships no types. Outlines are
-// read raw (font units, y up): the engine scales and rasterises them itself.
+// The few parts of opentype.js 2.0 the font tests use (as an independent reader to check ttf.ts
+// against); the package ships no types. Outlines are read raw (font units, y up).
 //
 // We import the package's ES module file by path: its main entry is a UMD bundle whose named
 // exports plain Node (the CLI runs our .ts files directly) cannot see, and its ES build has no
