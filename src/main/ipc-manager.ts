@@ -1,18 +1,9 @@
-import {
-  channelOf,
-  invokeNames,
-  type InvokeChannels,
-  type InvokeName,
-} from '../shared/ipc/channels.ts';
-import {
-  boundsRefusal,
-  fileRefusal,
-  inputSchemas,
-  type ParsedInput,
-} from '../shared/ipc/input-schemas.ts';
+import { channelOf, invokeNames, type InvokeName } from '../shared/ipc/channels.ts';
+import { boundsRefusal, fileRefusal, inputSchemas } from '../shared/ipc/input-schemas.ts';
 import { safeDetails, type Redact } from '../shared/details.ts';
 import { fail, type Result } from '../shared/result.ts';
 import { messageOf } from './platform/guards.ts';
+import type { Handlers } from './handlers/context.ts';
 
 export interface IpcEventLike {
   sender: { id: number };
@@ -25,11 +16,7 @@ export interface IpcMainLike {
   removeHandler(channel: string): void;
 }
 
-export type Handlers = {
-  [K in InvokeName]: (
-    input: ParsedInput<K>,
-  ) => Promise<Result<InvokeChannels[K]['output']>> | Result<InvokeChannels[K]['output']>;
-};
+export type { Handlers };
 
 export interface IpcManagerOptions {
   /** True only for our own windows on our own origin; everything else is dropped. */

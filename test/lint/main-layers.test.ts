@@ -115,3 +115,35 @@ describe("main's folders, as they are today", () => {
     expect([...(graph.get('platform') ?? [])]).toEqual([]);
   });
 });
+
+describe("the handlers call the core's facade, never a part of one of its parts (lint)", () => {
+  const rulesHit = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, path) });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+  const core = 'declare const core: { printing: { retry(): void; queue: { retry(): void } } };\n';
+
+  it.each(['src/main/handlers.ts', 'src/main/handlers/fixture.ts'])(
+    'refuses core.printing.queue.retry() in %s',
+    async (path) => {
+      expect(
+        await rulesHit(path, `${core}export const x = core.printing.queue.retry();\n`),
+      ).toEqual(['no-restricted-syntax']);
+    },
+  );
+
+  it('allows core.printing.retry(), and leaves the core itself alone', async () => {
+    expect(
+      await rulesHit(
+        'src/main/handlers/fixture.ts',
+        `${core}export const x = core.printing.retry();\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesHit(
+        'src/main/core/fixture.ts',
+        `${core}export const x = core.printing.queue.retry();\n`,
+      ),
+    ).toEqual([]);
+  });
+});

@@ -5,7 +5,10 @@ import {
   DEFAULT_PACK_SETTINGS,
   packSettingsSchema,
   type BarcodeAlias,
+  type PackAnswer,
   type PackSettings,
+  type PackView,
+  type ShortReason,
 } from '../../shared/pack/types.ts';
 import { SettingsFile } from '../platform/settings-file.ts';
 import type { StationFs } from '../platform/station-fs.ts';
@@ -61,6 +64,29 @@ export class Packing {
       settings: () => this.settingsFile.get(),
       aliases: () => [...options.builtInAliases(), ...this.aliasFile.get().aliases],
     });
+  }
+
+  /** Opens the order for packing (or the pack already open for it). */
+  open(orderId: string, expiryWarningDays: number): Promise<PackView> {
+    return this.service.open(orderId, expiryWarningDays);
+  }
+
+  /** One scan, judged against the open pack. */
+  scan(packId: string, code: string): PackView {
+    return this.service.scan(packId, code);
+  }
+
+  /** The operator's answer to what the pack asked (a lot, an acknowledgement…). */
+  answer(packId: string, answer: PackAnswer): PackView {
+    return this.service.answer(packId, answer);
+  }
+
+  undo(packId: string): PackView {
+    return this.service.undo(packId);
+  }
+
+  finish(packId: string, short?: { reason: ShortReason; text?: string }): PackView {
+    return this.service.finish(packId, short);
   }
 
   /** Damaged settings files set aside at start (the station started on the defaults). */

@@ -178,6 +178,16 @@ export class Printing {
     return this.queue.request(input);
   }
 
+  /** A held, failed or interrupted print job goes back in the queue (forced past the condition). */
+  retry(id: string, force = false): PrintJobView | null {
+    return this.queue.retry(id, force);
+  }
+
+  /** A print job leaves the queue (not while it is printing). */
+  discard(id: string): boolean {
+    return this.queue.discard(id);
+  }
+
   close(): Promise<void> {
     return this.queue.close();
   }

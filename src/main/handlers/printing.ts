@@ -1,0 +1,44 @@
+import { PrintError } from '../print/errors.ts';
+import type { HandlerContext, HandlersOf } from './context.ts';
+
+/** This station's printer, its settings and its print queue. */
+export function printingHandlers({
+  core,
+  asResult,
+}: HandlerContext): HandlersOf<
+  | 'getPrinting'
+  | 'savePrinterSettings'
+  | 'listPrinterQueues'
+  | 'testPrint'
+  | 'printLabel'
+  | 'readPrinterDensity'
+  | 'retryPrint'
+  | 'discardPrint'
+> {
+  return {
+    getPrinting: () => asResult(() => core.printing.state()),
+    savePrinterSettings: (settings) => asResult(() => core.printing.saveSettings(settings)),
+    listPrinterQueues: () => asResult(async () => ({ queues: await core.printing.cupsQueues() })),
+    testPrint: ({ target }) =>
+      asResult(async () => ({ status: await core.printing.testPrint(target) })),
+    printLabel: ({ source, reprintReason, force }) =>
+      asResult(() => {
+        const label =
+          source.kind === 'job'
+            ? core.work.labelFile(source.jobId)
+            : { bytes: source.bytes, fileName: source.fileName, order: source.order ?? null };
+        if (!label)
+          throw new PrintError('file-unreadable', 'That job holds no label file to print.');
+        return core.printing.print({
+          bytes: label.bytes,
+          fileName: label.fileName,
+          orderId: label.order,
+          ...(reprintReason ? { reprintReason } : {}),
+          ...(force ? { force } : {}),
+        });
+      }),
+    readPrinterDensity: ({ target }) => asResult(() => core.printing.identify(target)),
+    retryPrint: ({ id, force }) => asResult(() => core.printing.retry(id, force ?? false)),
+    discardPrint: ({ id }) => asResult(() => ({ removed: core.printing.discard(id) })),
+  };
+}
