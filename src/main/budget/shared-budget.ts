@@ -7,6 +7,7 @@ import { localShare, localWait, type Recent } from './local-share.ts';
 import { onReconnect, openBudgetRedis } from './redis-connection.ts';
 import { BudgetScripts } from './shared-scripts.ts';
 import { Heartbeat } from './heartbeat.ts';
+import { RecentGrants } from './recent-grants.ts';
 import { Waiters, type Waiter } from './waiters.ts';
 import { budgetKeyPrefix, sharedKeys } from './shared-keys.ts';
 import {
@@ -41,7 +42,8 @@ export class SharedBudget implements RequestBudget {
   private readonly scripts: BudgetScripts;
   private readonly onGrant: ((grant: GrantRecord) => void) | undefined;
   private readonly waiters = new Waiters();
-  private recent: Recent[] = [];
+  /** This station's own grants of the last window. */
+  private readonly grants: RecentGrants;
   private knownBoot = '';
   private readonly bootCandidate: string;
   private coordination: 'shared' | 'lost' = 'shared';
@@ -59,7 +61,6 @@ export class SharedBudget implements RequestBudget {
   private readonly heartbeat: Heartbeat;
   /** Redis TIME minus the local clock, from the last answer. */
   private offset = 0;
-  private needsCarry = false;
   /** Local time coordination was lost: the shared window of before may be counted until + window. */
   private lostAt = 0;
   private nextProbeAt = 0;
@@ -84,11 +85,12 @@ export class SharedBudget implements RequestBudget {
     this.bootCandidate = t.newId();
     this.capInForce = t.cap;
     this.stations = t.assumedStations;
+    this.grants = new RecentGrants(this.clock, t.windowMs);
     // A slot keeps its id when it has one (it came from a budget on this same Redis: carrying it
     // again moves nothing and counts nothing twice); the station's own budget's slots get one.
     for (const { id, at } of options.carried ?? []) {
-      this.recent.push({ id: id ?? t.newId(), lane: 'background', at, answered: true });
-      this.needsCarry = true;
+      this.grants.add({ id: id ?? t.newId(), lane: 'background', at, answered: true });
+      this.grants.needsCarry = true;
     }
     this.onGrant = options.onGrant;
     this.stationId = options.stationId ?? t.newId();
@@ -113,7 +115,7 @@ export class SharedBudget implements RequestBudget {
     // of the last window at once, not at its next request, which may be a long sleep away; a
     // Redis that came back empty holds everyone for the settle time while stations do this.
     onReconnect(this.redis, () => {
-      this.needsCarry = true;
+      this.grants.needsCarry = true;
       this.carry().then(
         () => this.rejoin(),
         () => undefined,
@@ -123,7 +125,7 @@ export class SharedBudget implements RequestBudget {
     this.heartbeat = new Heartbeat(this.clock, t.heartbeatMs, {
       closed: () => this.closed,
       lost: () => this.coordination === 'lost',
-      carryIfNeeded: () => (this.needsCarry ? this.carry() : Promise.resolve()),
+      carryIfNeeded: () => (this.grants.needsCarry ? this.carry() : Promise.resolve()),
       send: () =>
         this.scripts.heartbeat({
           stationId: this.stationId,
@@ -149,7 +151,7 @@ export class SharedBudget implements RequestBudget {
     const now = this.clock.now();
     const lost = this.coordination === 'lost';
     const effectiveLimit = lost ? this.share() : this.capInForce;
-    const used = lost ? this.recent.filter((r) => r.at > now - this.windowMs).length : this.used;
+    const used = lost ? this.grants.count() : this.used;
     const pausedUntil = this.localPauseUntil > now ? this.localPauseUntil : null;
     return {
       limit: this.limit,
@@ -175,10 +177,7 @@ export class SharedBudget implements RequestBudget {
    * connection closes. Nothing queued is rejected, so no request fails for a settings change.
    */
   recentSlots(): CarriedSlot[] {
-    const now = this.clock.now();
-    return this.recent
-      .filter((r) => !r.answered || r.at > now - this.windowMs)
-      .map((r) => ({ id: r.id, at: r.answered ? r.at : now }));
+    return this.grants.slots();
   }
 
   /**
@@ -331,7 +330,7 @@ export class SharedBudget implements RequestBudget {
     if (now < this.localPauseUntil) return this.localPauseUntil - now;
     if (this.coordination === 'lost' && now < this.nextProbeAt) return this.attemptLocal(waiter);
     try {
-      if (this.needsCarry) await this.carry();
+      if (this.grants.needsCarry) await this.carry();
       // Submission and background both count as background in Redis.
       const waiting = this.waiters.waitingLike(waiter.lane);
       const t = this.tuning;
@@ -362,7 +361,7 @@ export class SharedBudget implements RequestBudget {
         // The server is not the one this station knew (it came back empty): re-add this
         // station's recent grants before asking again.
         this.knownBoot = reply.boot;
-        this.needsCarry = true;
+        this.grants.needsCarry = true;
         return this.attempt(waiter);
       }
       if (reply.verdict === 'granted') {
@@ -380,12 +379,11 @@ export class SharedBudget implements RequestBudget {
   /** On the local share (see localWait): 0 when granted, else how long to wait. */
   private attemptLocal(waiter: Waiter): number {
     const now = this.clock.now();
-    this.recent = this.recent.filter((r) => r.at > now - this.windowMs);
     // One slot of the share stays free for an operator's scan.
     const share = waiter.lane === 'interactive' ? this.share() : Math.max(1, this.share() - 1);
     const wait = localWait({
       now,
-      recent: this.recent,
+      recent: this.grants.inWindow(now),
       share,
       windowMs: this.windowMs,
       lostAt: this.lostAt,
@@ -398,7 +396,7 @@ export class SharedBudget implements RequestBudget {
     this.grant(waiter, 'local', now + this.offset);
     // Re-added to the shared window at the next carry (set here, not only on the loss: a carry
     // in flight right now would not include it).
-    this.needsCarry = true;
+    this.grants.needsCarry = true;
     return 0;
   }
 
@@ -411,7 +409,7 @@ export class SharedBudget implements RequestBudget {
       at: this.clock.now(),
       answered: false,
     };
-    this.recent.push(entry);
+    this.grants.add(entry);
     this.onGrant?.({ id: waiter.id, station: this.stationId, lane: waiter.lane, serverMs, mode });
     waiter.resolve(() => this.release(entry));
     this.publish();
@@ -429,32 +427,19 @@ export class SharedBudget implements RequestBudget {
     if (this.closed) return;
     if (this.coordination !== 'shared') {
       // The carry at the rejoin moves the entry to this answer (CARRY only moves entries later).
-      this.needsCarry = true;
+      this.grants.needsCarry = true;
       return;
     }
     this.scripts.release(entry.id, this.windowMs).catch(() => undefined);
   }
 
-  private async carry(): Promise<void> {
-    const now = this.clock.now();
-    this.recent = this.recent.filter((r) => r.at > now - this.windowMs);
-    const entries = this.recent.map((r) => ({
-      id: r.id,
-      ageMs: now - r.at,
-      lane: r.lane === 'interactive' ? ('interactive' as const) : ('background' as const),
-    }));
-    this.needsCarry = false;
-    try {
-      await this.scripts.carry(this.windowMs, entries);
-    } catch (error) {
-      this.needsCarry = true;
-      throw error;
-    }
+  private carry(): Promise<void> {
+    return this.grants.carry(this.scripts);
   }
 
   private lose(): void {
     this.nextProbeAt = this.clock.now() + this.probeMs();
-    this.needsCarry = true;
+    this.grants.needsCarry = true;
     if (this.coordination === 'lost') return;
     this.coordination = 'lost';
     this.lostAt = this.clock.now();
