@@ -147,3 +147,23 @@ describe("the handlers call the core's facade, never a part of one of its parts 
     ).toEqual([]);
   });
 });
+
+describe('no god files in main (lint)', () => {
+  const rulesHit = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, path) });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+  const lines = (n: number) =>
+    Array.from({ length: n }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n';
+
+  it('refuses a file of more than 500 lines of code, and counts no comment or blank line', async () => {
+    expect(await rulesHit('src/main/outbox/fixture.ts', lines(501))).toEqual(['max-lines']);
+    const commented = `${'// why\n\n'.repeat(200)}${lines(500)}`;
+    expect(await rulesHit('src/main/outbox/fixture.ts', commented)).toEqual([]);
+  });
+
+  it('leaves tests and the other processes to their own judgement', async () => {
+    expect(await rulesHit('src/main/outbox/fixture.test.ts', lines(501))).toEqual([]);
+    expect(await rulesHit('src/sandbox/fixture.ts', lines(501))).toEqual([]);
+  });
+});
