@@ -183,6 +183,19 @@ export class StationCore {
           confirmResend: true,
         }).job.id,
       printLabel: (orderId) => this.packWiring.printOrderLabel(orderId),
+      // The scale is built below, before any pack can finish: read lazily.
+      scale: {
+        now: () => {
+          const view = this.scale.view();
+          if (view.state === 'off') return null;
+          return {
+            settings: this.scale.settings(),
+            stable: this.scale.monitor.stableReading(),
+            needsZero: view.needsZero,
+          };
+        },
+        taken: () => this.scale.monitor.taken(),
+      },
       record: (entry) =>
         this.outbox.audit.record({ ...entry, profileId: this.profiles.active().id }),
     });

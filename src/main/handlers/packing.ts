@@ -23,7 +23,8 @@ export function packHandlers({
     packScan: ({ packId, code }) => asResult(() => core.packing.scan(packId, code)),
     answerPack: ({ packId, answer }) => asResult(() => core.packing.answer(packId, answer)),
     undoPackScan: ({ packId }) => asResult(() => core.packing.undo(packId)),
-    finishPack: ({ packId, short }) => asResult(() => core.packing.finish(packId, short)),
+    finishPack: ({ packId, short, weightOverride }) =>
+      asResult(() => core.packing.finish(packId, short, weightOverride)),
     exportPacks: (query) => asResult(() => core.packing.export(query)),
     getPackSettings: () => ok(core.packing.settings()),
     savePackSettings: (settings) => asResult(() => core.packing.saveSettings(settings)),

@@ -5,6 +5,7 @@ import {
   type ScanError,
 } from '../../shared/scan/index.ts';
 import type { BarcodeAlias, IdentifiedBy } from '../../shared/pack/types.ts';
+import type { ProductFacts } from '../api/product-names.ts';
 
 /** What the pack knows of a product of the order (from the service, when the order opened). */
 export interface PackProduct {
@@ -12,6 +13,16 @@ export interface PackProduct {
   barcode: string | null;
   batchControlled: boolean;
   weightKg: number | null;
+}
+
+/** What a pack keeps of a product, from the service's record of it. */
+export function packProduct(product: ProductFacts | null | undefined): PackProduct {
+  return {
+    name: product?.name ?? null,
+    barcode: product?.barcode ?? null,
+    batchControlled: product?.batch_controlled ?? false,
+    weightKg: product?.weight_kg ?? null,
+  };
 }
 
 /** A scan recognised as units of one SKU; the lot and expiry when the code carried them. */

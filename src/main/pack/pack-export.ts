@@ -21,6 +21,11 @@ const COLUMNS = [
   'override',
   'override_reason',
   'override_text',
+  // The box's weight at the finish (a station with a scale): on every row of its pack.
+  'weight_g',
+  'expected_g',
+  'weight_override',
+  'weight_override_text',
 ] as const;
 
 /** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
@@ -51,9 +56,17 @@ export function exportPacks(
     ? store.select({ profileId: query.profileId, orderId: query.orderId })
     : store.select({ profileId: query.profileId, ...dayBounds(query.day ?? '1970-01-01') });
   const name = `packs-${(query.orderId ?? query.day ?? 'all').replace(/[^\w.-]/g, '_')}`;
-  const records = packs.map((pack) => ({ pack, units: unitsOf(store.events(pack.id)) }));
+  const records = packs.map((pack) => {
+    const events = store.events(pack.id);
+    const weighed = events.filter((e) => e.kind === 'weighed').at(-1);
+    return {
+      pack,
+      units: unitsOf(events),
+      weighing: weighed?.kind === 'weighed' ? weighed.weighing : null,
+    };
+  });
   if (query.format === 'json') {
-    const json = records.map(({ pack, units }) => ({
+    const json = records.map(({ pack, units, weighing }) => ({
       id: pack.id,
       orderId: pack.orderId,
       station: pack.station,
@@ -66,6 +79,7 @@ export function exportPacks(
       units: units.map((unit) => ({ ...unit, at: iso(unit.at) })),
       statusJobId: pack.statusJobId,
       printJobId: pack.printJobId,
+      weighing,
     }));
     return {
       fileName: `${name}.json`,
@@ -74,7 +88,7 @@ export function exportPacks(
     };
   }
   const lines = [COLUMNS.join(',')];
-  for (const { pack, units } of records)
+  for (const { pack, units, weighing } of records)
     for (const unit of units)
       lines.push(
         [
@@ -98,6 +112,10 @@ export function exportPacks(
           unit.override?.kind ?? null,
           unit.override?.reason ?? null,
           unit.override?.text ?? null,
+          weighing?.grams ?? null,
+          weighing?.expectedGrams ?? null,
+          weighing?.override?.reason ?? null,
+          weighing?.override?.text ?? null,
         ]
           .map(field)
           .join(','),

@@ -7,11 +7,12 @@ import type {
   PackVerdict,
   PackView,
   ShortReason,
+  WeightReason,
 } from '../../shared/pack/types.ts';
 import { parseScan } from '../../shared/scan/index.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { ProductFacts } from '../api/product-names.ts';
-import { Identifier, type PackProduct } from './identify.ts';
+import { Identifier, packProduct, type PackProduct } from './identify.ts';
 import {
   judgeLot,
   judgeUnits,
@@ -24,6 +25,7 @@ import {
 } from './judge.ts';
 import { localDay } from './lots.ts';
 import { finishEffects } from './pack-finish.ts';
+import { weighFinish, type PackScale } from './pack-weight.ts';
 import { PackError } from './pack-error.ts';
 import {
   unitsOf,
@@ -65,6 +67,8 @@ export interface PackServiceOptions {
   markPacked: (orderId: string) => string;
   /** Prints the order's label through the print queue; its print job, or why not. */
   printLabel: (orderId: string) => { jobId: string } | { problem: MessageKey };
+  /** The station's scale: with one set up, a finish weighs the box (issue #29). */
+  scale?: PackScale;
   /** A line in the activity log. */
   record: (entry: {
     event: string;
@@ -280,7 +284,11 @@ export class PackService {
    * `packed` status and prints the label as the settings say. A pack short of units finishes
    * only with a reason, and is recorded as short.
    */
-  finish(packId: string, short?: { reason: ShortReason; text?: string }): PackView {
+  finish(
+    packId: string,
+    short?: { reason: ShortReason; text?: string },
+    weightOverride?: { reason: WeightReason; text?: string },
+  ): PackView {
     const session = this.load(packId);
     if (session.row.status !== 'open')
       return this.say(session, 'error', 'packVerdict.finishedAlready', {});
@@ -298,8 +306,15 @@ export class PackService {
     const shortText = short?.text?.trim() || null;
     if (short?.reason === 'other' && !shortText)
       return this.say(session, 'error', 'packVerdict.reasonNeedsText', {});
+    // With a scale, the box is weighed before the record is committed: held while it is off.
+    const weight = weighFinish(this.o.scale, view.lines, weightOverride);
+    if (weight.kind === 'hold') return this.say(session, 'error', weight.messageKey, weight.params);
     const at = this.o.clock.now();
     const orderId = session.row.orderId;
+    if (weight.kind === 'weighed') {
+      this.commit(session, { at, kind: 'weighed', weighing: weight.weighing });
+      this.o.scale?.taken();
+    }
     this.o.store.finish(
       packId,
       at,
@@ -367,6 +382,9 @@ export class PackService {
           judged.sentence.messageKey,
           judged.sentence.params,
         );
+        // With a scale the finish waits for the box's weight (the window finishes on it).
+        if (view.complete && this.o.scale?.now())
+          return this.say(session, 'ok', 'packVerdict.weight.weighNow', {});
         if (view.complete && this.o.settings().autoFinish) return this.finish(session.row.id);
         if (view.complete && judged.tone === 'ok')
           return this.say(session, 'ok', 'packVerdict.complete', {});
@@ -480,15 +498,6 @@ export class PackService {
       today: localDay(this.o.clock.now()),
     });
   }
-}
-
-function packProduct(product: ProductFacts | null | undefined): PackProduct {
-  return {
-    name: product?.name ?? null,
-    barcode: product?.barcode ?? null,
-    batchControlled: product?.batch_controlled ?? false,
-    weightKg: product?.weight_kg ?? null,
-  };
 }
 
 /** A scan shown in a sentence: control characters (a GS1 separator) as visible marks. */

@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
-import type { PackStatus, PackUnit, ShortReason } from '../../shared/pack/types.ts';
+import type { PackStatus, PackUnit, PackWeighing, ShortReason } from '../../shared/pack/types.ts';
 import type { PackProduct } from './identify.ts';
 import type { LotStock } from './lots.ts';
 import { rows } from '../platform/sqlite-rows.ts';
@@ -46,7 +46,8 @@ export type PackEvent =
   | { seq: number; at: number; kind: 'notes' }
   | { seq: number; at: number; kind: 'unit'; unit: Omit<PackUnit, 'seq' | 'at'> }
   | { seq: number; at: number; kind: 'undo'; of: number }
-  | { seq: number; at: number; kind: 'refused'; code: string; messageKey: string };
+  | { seq: number; at: number; kind: 'refused'; code: string; messageKey: string }
+  | { seq: number; at: number; kind: 'weighed'; weighing: PackWeighing };
 
 /** An event before the store gave it its place. */
 export type NewPackEvent = PackEvent extends infer E

@@ -85,6 +85,16 @@ export function buildView(
           printProblem: row.printProblem,
         }
       : null,
+    weighing: lastWeighing(events),
     settings: live.settings,
   };
+}
+
+/** The newest weight the finish took (a box weighed again replaces the last). */
+function lastWeighing(events: readonly PackEvent[]) {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const event = events[i];
+    if (event?.kind === 'weighed') return event.weighing;
+  }
+  return null;
 }

@@ -9,6 +9,7 @@ import {
   type PackSettings,
   type PackView,
   type ShortReason,
+  type WeightReason,
 } from '../../shared/pack/types.ts';
 import { SettingsFile } from '../platform/settings-file.ts';
 import type { StationFs } from '../platform/station-fs.ts';
@@ -85,8 +86,12 @@ export class Packing {
     return this.service.undo(packId);
   }
 
-  finish(packId: string, short?: { reason: ShortReason; text?: string }): PackView {
-    return this.service.finish(packId, short);
+  finish(
+    packId: string,
+    short?: { reason: ShortReason; text?: string },
+    weightOverride?: { reason: WeightReason; text?: string },
+  ): PackView {
+    return this.service.finish(packId, short, weightOverride);
   }
 
   /** Damaged settings files set aside at start (the station started on the defaults). */

@@ -32,6 +32,7 @@ import type {
   PackSettings,
   PackView,
   ShortReason,
+  WeightReason,
 } from '../pack/types.ts';
 import type {
   CoordinationInput,
@@ -209,7 +210,12 @@ export interface InvokeChannels {
   undoPackScan: { input: { packId: string }; output: PackView };
   /** Commits the pack record, then marks the order packed and prints, as the settings say. */
   finishPack: {
-    input: { packId: string; short?: { reason: ShortReason; text?: string } };
+    input: {
+      packId: string;
+      short?: { reason: ShortReason; text?: string };
+      /** A box whose weight is off the expectation leaves with the packer's reason. */
+      weightOverride?: { reason: WeightReason; text?: string };
+    };
     output: PackView;
   };
   /** Pack records as CSV or JSON, for one order or one local day (YYYY-MM-DD). */

@@ -22,6 +22,7 @@ import {
   LOT_REASONS,
   packSettingsSchema,
   SHORT_REASONS,
+  WEIGHT_REASONS,
 } from '../pack/types.ts';
 import { safeDetails, type Redact } from '../details.ts';
 import type { AppError } from '../result.ts';
@@ -267,6 +268,9 @@ const channelSchemas = {
     packId: id,
     short: z
       .object({ reason: z.enum(SHORT_REASONS), text: z.string().trim().max(500).optional() })
+      .optional(),
+    weightOverride: z
+      .object({ reason: z.enum(WEIGHT_REASONS), text: z.string().trim().max(500).optional() })
       .optional(),
   }),
   exportPacks: z

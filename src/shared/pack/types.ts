@@ -31,10 +31,42 @@ export const LOT_REASONS = [
 export const SHORT_REASONS = ['out_of_stock', 'damaged', 'customer_asked', 'other'] as const;
 export type ShortReason = (typeof SHORT_REASONS)[number];
 
-export type OverrideReason = FefoReason | UnknownLotReason | ShortReason;
+/** Why a box leaves although its weight is off the expectation (issue #29). */
+export const WEIGHT_REASONS = [
+  'packaging_differs',
+  'product_weight_wrong',
+  'scale_off',
+  'other',
+] as const;
+export type WeightReason = (typeof WEIGHT_REASONS)[number];
+
+export type OverrideReason = FefoReason | UnknownLotReason | ShortReason | WeightReason;
 export const OVERRIDE_REASONS: readonly OverrideReason[] = [
-  ...new Set<OverrideReason>([...FEFO_REASONS, ...UNKNOWN_LOT_REASONS, ...SHORT_REASONS]),
+  ...new Set<OverrideReason>([
+    ...FEFO_REASONS,
+    ...UNKNOWN_LOT_REASONS,
+    ...SHORT_REASONS,
+    ...WEIGHT_REASONS,
+  ]),
 ];
+
+/** The box's weight as the finish took it, kept with the pack record. */
+export interface PackWeighing {
+  /** The stable weight on the scale, in grams. */
+  grams: number;
+  /** What the box should weigh (contents + tare); null when a product has no weight. */
+  expectedGrams: number | null;
+  /** The products without a weight, when the expectation is unknown. */
+  unweighed: string[];
+  /** The box type taken for the tare, and its tare. */
+  box: string | null;
+  tareGrams: number;
+  /** Weighed minus expected, and how far off it may be; null without an expectation. */
+  differenceGrams: number | null;
+  allowedGrams: number | null;
+  /** The packer's reason for a box outside the tolerance. */
+  override: { reason: WeightReason; text: string | null } | null;
+}
 
 /** A lot's standing against today and the expiry warning threshold. */
 export type LotState = 'expired' | 'expiring' | 'ok' | 'unknown';
@@ -185,6 +217,8 @@ export interface PackView {
   startedAt: number;
   finishedAt: number | null;
   finish: PackFinishOutcome | null;
+  /** The box's weight as the finish took it (a station with a scale). */
+  weighing: PackWeighing | null;
   settings: PackSettings;
 }
 

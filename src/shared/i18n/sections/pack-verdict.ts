@@ -5,6 +5,16 @@
  */
 export const packVerdictSentences = {
   en: {
+    weight: {
+      weighNow: 'Every unit is in: put the box on the scale.',
+      unstable: 'The scale has no steady weight yet: wait for it to settle, then finish.',
+      needsZero:
+        'The scale still holds the last box: lift it off so the scale shows zero, then weigh this one.',
+      lighter:
+        '{{off}} g lighter than expected: a unit may be missing (weighed {{weighed}} g, expected {{expected}} g). Weigh again, or finish with a reason.',
+      heavier:
+        '{{off}} g heavier than expected: something extra may be in the box (weighed {{weighed}} g, expected {{expected}} g). Weigh again, or finish with a reason.',
+    },
     counted: '{{name}}: {{scanned}} of {{expected}}.',
     countedCase: '{{name}}: a pack of {{quantity}} counted, {{scanned}} of {{expected}}.',
     expiring:
@@ -47,6 +57,16 @@ export const packVerdictSentences = {
     },
   },
   'pt-BR': {
+    weight: {
+      weighNow: 'Todas as unidades estão na caixa: ponha a caixa na balança.',
+      unstable: 'A balança ainda não tem um peso estável: espere estabilizar e finalize.',
+      needsZero:
+        'A balança ainda tem a última caixa: tire-a para a balança mostrar zero e pese esta.',
+      lighter:
+        '{{off}} g mais leve que o esperado: pode faltar uma unidade (pesou {{weighed}} g, esperado {{expected}} g). Pese de novo ou finalize com um motivo.',
+      heavier:
+        '{{off}} g mais pesada que o esperado: pode haver algo a mais na caixa (pesou {{weighed}} g, esperado {{expected}} g). Pese de novo ou finalize com um motivo.',
+    },
     counted: '{{name}}: {{scanned}} de {{expected}}.',
     countedCase: '{{name}}: embalagem com {{quantity}} contada, {{scanned}} de {{expected}}.',
     expiring:
@@ -90,6 +110,15 @@ export const packVerdictSentences = {
     },
   },
   es: {
+    weight: {
+      weighNow: 'Todas las unidades están en la caja: ponga la caja en la báscula.',
+      unstable: 'La báscula aún no tiene un peso estable: espere a que se estabilice y termine.',
+      needsZero: 'La báscula aún tiene la última caja: retírela para que marque cero y pese esta.',
+      lighter:
+        '{{off}} g más liviana de lo esperado: puede faltar una unidad (pesó {{weighed}} g, esperado {{expected}} g). Vuelva a pesar o termine con un motivo.',
+      heavier:
+        '{{off}} g más pesada de lo esperado: puede haber algo de más en la caja (pesó {{weighed}} g, esperado {{expected}} g). Vuelva a pesar o termine con un motivo.',
+    },
     counted: '{{name}}: {{scanned}} de {{expected}}.',
     countedCase: '{{name}}: paquete de {{quantity}} contado, {{scanned}} de {{expected}}.',
     expiring:

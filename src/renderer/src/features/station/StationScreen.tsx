@@ -23,6 +23,7 @@ import { usePack, useStation } from '../../app/context.tsx';
 import { PackActions } from './pack/PackActions.tsx';
 import { PackLockRegion, PackPanel } from './pack/PackPanel.tsx';
 import { usePackKeys } from './pack/use-pack-keys.ts';
+import { WeightPanel } from './pack/WeightPanel.tsx';
 
 const isEditable = (el: Element | null) =>
   el instanceof HTMLElement &&
@@ -279,6 +280,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
                 {t('station.found', { id: current.id })}
               </VisuallyHidden>
               <PackPanel orderId={current.id} />
+              <WeightPanel orderId={current.id} />
               <OrderSummary lookup={current.lookup} />
               <PackActions orderId={current.id} labelJob={labelJob} />
               <DropArea />

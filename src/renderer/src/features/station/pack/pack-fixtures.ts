@@ -68,6 +68,7 @@ export const packView = (change: Partial<PackView> = {}): PackView => ({
   startedAt: Date.parse('2026-11-26T10:00:00Z'),
   finishedAt: null,
   finish: null,
+  weighing: null,
   settings: DEFAULT_PACK_SETTINGS,
   ...change,
 });

@@ -7,6 +7,7 @@ import type {
   PackVerdict,
   PackView,
   ShortReason,
+  WeightReason,
 } from '../../../../../shared/pack/types.ts';
 import type { AppError, Result } from '../../../../../shared/result.ts';
 import type { SoundKind, SoundPlayer } from '../feedback.ts';
@@ -45,7 +46,10 @@ export interface PackState {
   enter: (raw: string) => boolean;
   answer: (answer: PackAnswer) => Promise<void>;
   undo: () => Promise<void>;
-  finish: (short?: { reason: ShortReason; text?: string }) => Promise<void>;
+  finish: (
+    short?: { reason: ShortReason; text?: string },
+    weightOverride?: { reason: WeightReason; text?: string },
+  ) => Promise<void>;
   setAside: () => void;
   /** Opens the set-aside pack again (main resumes it). */
   resume: () => Promise<void>;
@@ -195,13 +199,20 @@ export const createPackStore = (
         const prompt = view.prompt;
         if (prompt?.kind === 'lock') void answer({ kind: 'acknowledge' });
         else if (!prompt && view.notes && !view.notesAcknowledged) void answer({ kind: 'notes' });
-        else if (!prompt && view.complete && !view.settings.autoFinish) void finish();
+        // A complete pack still open (finishing by hand, or waiting on the scale) finishes now.
+        else if (!prompt && view.complete) void finish();
         return true;
       },
       answer: (answer) => act((packId) => bridge.answerPack({ packId, answer })),
       undo: () => act((packId) => bridge.undoPackScan({ packId })),
-      finish: (short) =>
-        act((packId) => bridge.finishPack({ packId, ...(short ? { short } : {}) })),
+      finish: (short, weightOverride) =>
+        act((packId) =>
+          bridge.finishPack({
+            packId,
+            ...(short ? { short } : {}),
+            ...(weightOverride ? { weightOverride } : {}),
+          }),
+        ),
       setAside: () => {
         if (get().view?.status === 'open') set({ aside: true, error: null });
       },
