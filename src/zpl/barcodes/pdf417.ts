@@ -11,6 +11,7 @@
 // truncates the right row indicators and stop pattern (bwip-js's compact PDF417).
 import { asBytes, encode, type EncodeResult } from './bwip.ts';
 import { matrixLayout } from './draw.ts';
+import { pdf417Codewords } from './pdf417-text.ts';
 import type { BarcodeContext, BarcodeLayout } from './types.ts';
 import { emptyLayout } from './types.ts';
 
@@ -51,9 +52,13 @@ export function pdf417(data: string, params: Pdf417Params, ctx: BarcodeContext):
       `^B7 ${columns} columns × ${rows} rows is more than 928 code words; the printer prints no symbol`,
     ]);
   }
-  const bytes = asBytes(data);
+  // The code words as Labelary's encoder makes them (pdf417-text.ts); bwip-js adds the length
+  // descriptor, padding and error correction, and lays out the rows.
+  const codewords = pdf417Codewords(asBytes(data))
+    .map((v) => `^${String(v).padStart(3, '0')}`)
+    .join('');
   const base = {
-    binarytext: true,
+    raw: true,
     rowmult: 1,
     eclevel: security,
     fixedeclevel: true,
@@ -62,7 +67,7 @@ export function pdf417(data: string, params: Pdf417Params, ctx: BarcodeContext):
   const run = (c: number, r?: number): EncodeResult =>
     encode(
       'pdf417',
-      bytes,
+      codewords,
       r === undefined ? { ...base, columns: c } : { ...base, columns: c, rows: r },
     );
 
