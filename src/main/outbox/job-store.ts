@@ -3,21 +3,18 @@ import { systemIds } from '../platform/clock.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import {
-  FILE_KINDS,
   JOB_STATES,
-  isJobKind,
   jobPayloadSchemas,
   type JobError,
-  type JobPayload,
   type JobState,
   type JobView,
   type OutboxCounts,
   type OutboxWaiting,
 } from '../../shared/outbox.ts';
-import { checkBounds, describePath } from '../../shared/limits.ts';
 import { isDiskFull, transaction } from './database.ts';
 import { COLUMNS, toView, type JobRow } from './job-row.ts';
 import {
+  checkedInput,
   MOVES,
   OutboxInputError,
   sequenceKey,
@@ -55,43 +52,7 @@ export class JobStore {
 
   /** Stores a job (and its file) and, in the same transaction, whatever `record` writes. */
   enqueue(input: EnqueueInput, record?: (job: JobView) => void): EnqueueOutcome {
-    // The bounds first: a 100 MB string would otherwise be parsed, hashed and stored.
-    const bounds = checkBounds(input.payload);
-    if (!bounds.ok)
-      throw new OutboxInputError(
-        'invalid_payload',
-        `${describePath(['payload', ...bounds.path])} is over the ${bounds.code.replaceAll('_', ' ')} limit (${bounds.limit}).`,
-        {
-          code: `limits.${bounds.code}`,
-          path: bounds.path,
-          limit: bounds.limit,
-        },
-      );
-    // An own-key check: a plain lookup found `constructor` (a function, then a TypeError).
-    if (!isJobKind(input.kind))
-      throw new OutboxInputError('unknown_kind', `Unknown job kind "${String(input.kind)}".`);
-    const parsed = jobPayloadSchemas[input.kind].safeParse(input.payload);
-    if (!parsed.success) {
-      throw new OutboxInputError(
-        'invalid_payload',
-        `Invalid ${input.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'} ${i.message}`).join('; ')}`,
-        parsed.error.issues,
-      );
-    }
-    const needsFile = FILE_KINDS.includes(input.kind);
-    const file = input.file ?? null;
-    if (needsFile && (!file || file.length === 0))
-      throw new OutboxInputError('file_required', `${input.kind} needs a non-empty file.`);
-    if (!needsFile && file)
-      throw new OutboxInputError('file_not_allowed', `${input.kind} takes no file.`);
-    if (file && file.length > this.maxFileBytes) {
-      throw new OutboxInputError(
-        'file_too_large',
-        `The file is ${(file.length / 1024 / 1024).toFixed(1)} MB; the outbox accepts at most ${(this.maxFileBytes / 1024 / 1024).toFixed(0)} MB.`,
-        { size: file.length, limit: this.maxFileBytes },
-      );
-    }
-    const payload = parsed.data as JobPayload;
+    const { payload, file } = checkedInput(input, this.maxFileBytes);
     const fileSha = file ? sha256(file) : null;
     const baseKey = sha256(
       [input.kind, input.profileId, canonicalJson(payload), fileSha ?? ''].join('\n'),

@@ -1,4 +1,13 @@
-import type { JobKind, JobPayload, JobState, JobView } from '../../shared/outbox.ts';
+import { checkBounds, describePath } from '../../shared/limits.ts';
+import {
+  FILE_KINDS,
+  isJobKind,
+  jobPayloadSchemas,
+  type JobKind,
+  type JobPayload,
+  type JobState,
+  type JobView,
+} from '../../shared/outbox.ts';
 
 export interface EnqueueInput {
   profileId: string;
@@ -66,4 +75,51 @@ export function sequenceKey(job: KindedPayload, jobId: string): string {
     case 'inbound.create':
       return `inbound:new:${jobId}`;
   }
+}
+
+/**
+ * The input of an enqueue, checked before anything is parsed further, hashed or stored: the
+ * payload's bounds, the kind, the payload against its kind's schema, and the file.
+ */
+export function checkedInput(
+  input: EnqueueInput,
+  maxFileBytes: number,
+): { payload: JobPayload; file: Uint8Array | null } {
+  // The bounds first: a 100 MB string would otherwise be parsed, hashed and stored.
+  const bounds = checkBounds(input.payload);
+  if (!bounds.ok)
+    throw new OutboxInputError(
+      'invalid_payload',
+      `${describePath(['payload', ...bounds.path])} is over the ${bounds.code.replaceAll('_', ' ')} limit (${bounds.limit}).`,
+      {
+        code: `limits.${bounds.code}`,
+        path: bounds.path,
+        limit: bounds.limit,
+      },
+    );
+  // An own-key check: a plain lookup found `constructor` (a function, then a TypeError).
+  if (!isJobKind(input.kind))
+    throw new OutboxInputError('unknown_kind', `Unknown job kind "${String(input.kind)}".`);
+  const parsed = jobPayloadSchemas[input.kind].safeParse(input.payload);
+  if (!parsed.success) {
+    throw new OutboxInputError(
+      'invalid_payload',
+      `Invalid ${input.kind}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'} ${i.message}`).join('; ')}`,
+      parsed.error.issues,
+    );
+  }
+  const needsFile = FILE_KINDS.includes(input.kind);
+  const file = input.file ?? null;
+  if (needsFile && (!file || file.length === 0))
+    throw new OutboxInputError('file_required', `${input.kind} needs a non-empty file.`);
+  if (!needsFile && file)
+    throw new OutboxInputError('file_not_allowed', `${input.kind} takes no file.`);
+  if (file && file.length > maxFileBytes) {
+    throw new OutboxInputError(
+      'file_too_large',
+      `The file is ${(file.length / 1024 / 1024).toFixed(1)} MB; the outbox accepts at most ${(maxFileBytes / 1024 / 1024).toFixed(0)} MB.`,
+      { size: file.length, limit: maxFileBytes },
+    );
+  }
+  return { payload: parsed.data as JobPayload, file };
 }
