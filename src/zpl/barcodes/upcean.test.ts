@@ -40,36 +40,50 @@ describe('^BE EAN-13', () => {
     }
   });
 
-  it('is 95 modules of w dots, guard bars 5 modules longer than data bars', () => {
+  it('is 95 modules of w dots, guard bars 6.5 modules longer than data bars', () => {
     for (const w of [1, 2, 3, 4]) {
       const layout = ean13('590123412345', { line: false }, ctx(w, 50));
-      expect(layout.symbol).toEqual({ x: 0, y: 0, width: 95 * w, height: 50 + 5 * w });
+      // The symbol box is the bars alone: fields turn about it (Labelary's ^BER).
+      expect(layout.symbol).toEqual({ x: 0, y: 0, width: 95 * w, height: 50 });
+      const descent = Math.round(6.5 * w); // 13 dots at ^BY2, as Labelary draws them
+      expect(layout.height).toBe(50 + descent);
       const bmp = render(layout);
       const widths = elementWidths(bmp, M + 10);
       expect(widths.reduce((a, b) => a + b, 0)).toBe(95 * w);
       for (const e of widths) expect([w, 2 * w, 3 * w, 4 * w]).toContain(e);
       expect(bars(runs(bmp, M + 10))).toBe(30);
-      // Below the data bars only the guards go on: 2 + 2 + 2 bars, down to 5 modules.
+      // Below the data bars only the guards go on: 2 + 2 + 2 bars.
       expect(bars(runs(bmp, M + 50))).toBe(6);
-      expect(bars(runs(bmp, M + 50 + 5 * w - 1))).toBe(6);
-      expect(bars(runs(bmp, M + 50 + 5 * w))).toBe(0);
+      expect(bars(runs(bmp, M + 50 + descent - 1))).toBe(6);
+      expect(bars(runs(bmp, M + 50 + descent))).toBe(0);
     }
   });
 
   it('splits the digits around the guards, the first one left of the bars', () => {
     const w = 3;
     const layout = ean13('590123412345', {}, ctx(w, 80));
-    expect(layout.symbol.x).toBe(8 * w);
+    expect(layout.symbol.x).toBe(12 * w);
     expect(layout.text.map((t) => t.text).join('')).toBe('5901234123457');
     const xs = layout.text.map((t) => (t.x - layout.symbol.x) / w);
-    expect(xs).toEqual([-8, 3, 10, 17, 24, 31, 38, 50, 57, 64, 71, 78, 85]);
+    // The leading digit 12 modules left of the bars, where Labelary prints it.
+    expect(xs).toEqual([-12, 3, 10, 17, 24, 31, 38, 50, 57, 64, 71, 78, 85]);
     for (const t of layout.text) {
-      expect(t).toMatchObject({ y: 80 + w, width: 7 * w, height: 9 * w, font: 'OCR-B' });
+      expect(t).toMatchObject({ y: 80 + 2 * w, width: 7 * w, height: 9 * w, font: 'OCR-B' });
     }
-    expect(layout.height).toBe(80 + w + 9 * w);
+    expect(layout.height).toBe(80 + 2 * w + 9 * w);
     // Under 3 dots per module at 8 dpmm the guide prints font A.
     expect(ean13('590123412345', {}, ctx(2)).text[0]?.font).toBe('A');
     expect(ean13('590123412345', {}, ctx(2, 60, 6)).text[0]?.font).toBe('OCR-B');
+  });
+
+  it('prints the line above as one centred line of all 13 digits, as Labelary does', () => {
+    const w = 2;
+    const layout = ean13('123456789012', { lineAbove: true }, ctx(w, 100));
+    expect(layout.text).toHaveLength(1);
+    expect(layout.text[0]).toMatchObject({ text: '1234567890128', x: 0, y: 0, align: 'center' });
+    expect(layout.text[0]?.width).toBe(95 * w);
+    // The bars start 8 dots (one millimetre) under the line's cell, as Code 128's.
+    expect(layout.symbol).toEqual({ x: 0, y: 9 * w + 8, width: 95 * w, height: 100 });
   });
 
   it('pads short data on the left, reports a wrong check digit and refuses letters', async () => {

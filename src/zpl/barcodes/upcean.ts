@@ -8,10 +8,11 @@
 // the computed one is reported (the printed one is always the computed one).
 //
 // The bars: h is the height of the data bars; the guard bars (and in UPC-A the bars of the
-// first and last digit) reach 5 modules lower, the GS1 guard descent (bwip-js uses the same 5).
-// The interpretation line is split around the guards: a box per digit under its own 7 modules,
-// the leading digit (and UPC-A's check digit) outside the bars, where the frame grows past
-// the symbol (symbol.x > 0).
+// first and last digit) reach 6.5 modules lower, as Labelary draws them (GS1 says 5). The
+// interpretation line below is split around the guards: a box per digit under its own 7
+// modules, the leading digit (and UPC-A's check digit) outside the bars, where the frame grows
+// past the symbol (symbol.x > 0). Above the bars it is one centred line, as Code 128's. The
+// field turns about the bars alone, guards' descent and digits outside (Labelary's ^BER).
 import { encode } from './bwip.ts';
 import { mod10 } from './check.ts';
 import { barHeight, barsFromWidths, lineFont, lineGap, paintRects } from './draw.ts';
@@ -53,7 +54,7 @@ const EAN13: Spec = {
     [92, 95],
   ],
   places: () => [
-    [0, -8],
+    [0, -12],
     ...[1, 2, 3, 4, 5, 6].map((d): [number, number] => [d, 3 + (d - 1) * 7]),
     ...[7, 8, 9, 10, 11, 12].map((d): [number, number] => [d, 50 + (d - 7) * 7]),
   ],
@@ -164,20 +165,35 @@ function upcean(
   }
   const w = ctx.by.moduleWidth;
   const { bars, width } = barsFromWidths(result.encoding.sbs.map((m) => m * w));
-  const descent = 5 * w;
+  // Labelary's guards reach 6.5 modules below the bars (13 dots at ^BY2), and the digits
+  // below start 2 modules under the bars.
+  const descent = Math.round(6.5 * w);
   const font = lineFont(ctx, upcFont(ctx));
-  const gap = lineGap(ctx);
+  const gap = 2 * lineGap(ctx);
   const hasLine = params.line !== false;
   const above = hasLine && params.lineAbove === true;
-  const barsY = above ? font.height + gap : 0;
+  // Above the bars Labelary prints the digits as one line, as Code 128's, not in boxes.
+  const aboveGap = Math.round(ctx.dpmm ?? 8);
+  const barsY = above ? font.height + aboveGap : 0;
 
   const runs: TextRun[] = [];
-  if (hasLine) {
+  if (above) {
+    runs.push({
+      text: showCheck ? full : full.slice(0, -1),
+      x: 0,
+      y: 0,
+      width,
+      height: font.height,
+      charWidth: font.charWidth,
+      align: 'center',
+      font: font.font,
+    });
+  } else if (hasLine) {
     for (const [digit, module] of spec.places(full, showCheck)) {
       runs.push({
         text: full[digit] ?? '',
         x: module * w,
-        y: above ? 0 : h + gap,
+        y: h + gap,
         width: 7 * w,
         height: font.height,
         charWidth: font.charWidth,
@@ -201,7 +217,9 @@ function upcean(
   return {
     width: right - left,
     height: bottom,
-    symbol: { x: dx, y: barsY, width, height: h + descent },
+    // The bars without the guards' descent: Labelary turns the field about them (a ^BER
+    // field's guards and digits reach left of its origin).
+    symbol: { x: dx, y: barsY, width, height: h },
     draw: (p) => paintRects(p, rects),
     text: runs,
     warnings,

@@ -161,6 +161,25 @@ describe('linear symbologies', () => {
     expect(rowSpan(label.bitmap, 60)).toEqual({ start: 20, end: 20 + 190, width: 190 });
   });
 
+  it('^BE turned: the field turns about the bars, the guards reach past its origin', async () => {
+    // Labelary: ^FO100,50 ^BER,80 puts the bars at x 100…179 and the guards' 13-dot descent
+    // (6.5 modules at ^BY2) left of the origin; ^BEI puts it above. N and B start at the origin.
+    const box = (o: string) =>
+      inkBox(
+        one(`^XA^BY2^FO100,50^BE${o},80,N,N^FD590123412345^FS^XZ`, { widthMm: 50, heightMm: 50 })
+          .bitmap,
+      );
+    expect(box('N')).toEqual({ x: 100, y: 50, width: 190, height: 80 + 13 });
+    expect(box('R')).toEqual({ x: 100 - 13, y: 50, width: 80 + 13, height: 190 });
+    expect(box('I')).toEqual({ x: 100, y: 50 - 13, width: 190, height: 80 + 13 });
+    expect(box('B')).toEqual({ x: 100, y: 50, width: 80 + 13, height: 190 });
+    const { found } = await read(`^XA^BY2^FO100,50^BER,80,N,N^FD590123412345^FS^XZ`, {
+      widthMm: 50,
+      heightMm: 50,
+    });
+    expect(found).toEqual([['EAN13', '5901234123457', ']E0']]);
+  });
+
   it('^B8 EAN-8: 67 modules', async () => {
     const data = '9638507';
     const { label, found } = await read(`^XA^BY2^FO20,20^B8N,80,N^FD${data}^FS^XZ`);
