@@ -94,6 +94,10 @@ interface Bodies {
 }
 type Body<Op extends keyof Bodies> = z.input<Bodies[Op]>;
 
+/** The client's options, every default applied. */
+type ResolvedClientOptions = Required<Omit<ApiClientOptions, 'onAttempt'>> &
+  Pick<ApiClientOptions, 'onAttempt'>;
+
 /**
  * One typed method per API operation. Every request goes through the company budget, carries
  * X-Api-Key and X-Api-Version, and fails with one error class per family. GET, PUT and DELETE
@@ -101,12 +105,11 @@ type Body<Op extends keyof Bodies> = z.input<Bodies[Op]>;
  * which means the server did nothing.
  */
 export class ApiClient {
-  private readonly o: Required<Omit<ApiClientOptions, 'onAttempt'>> &
-    Pick<ApiClientOptions, 'onAttempt'>;
+  private readonly options: ResolvedClientOptions;
   private redaction: { key: string; redactor: Redactor } | null = null;
 
   constructor(options: ApiClientOptions) {
-    this.o = {
+    this.options = {
       fetch: globalThis.fetch.bind(globalThis),
       random: systemRandom,
       timeoutMs: 15_000,
@@ -119,7 +122,7 @@ export class ApiClient {
   }
 
   get target(): ClientTarget {
-    return this.o.target;
+    return this.options.target;
   }
 
   healthCheck(options?: CallOptions) {
@@ -133,7 +136,7 @@ export class ApiClient {
     params: { search?: string; page?: number; pageSize?: number } = {},
     options?: CallOptions,
   ) {
-    const path = this.o.target.overrides.productsListPath;
+    const path = this.options.target.overrides.productsListPath;
     return this.send(
       op('listProducts', 'GET', path),
       { query: { search: params.search, page: params.page, page_size: params.pageSize } },
@@ -144,7 +147,9 @@ export class ApiClient {
 
   getProduct(sku: string, options?: CallOptions) {
     return this.send(
-      op('getProduct', 'GET', () => fillPath(this.o.target.overrides.productGetPath, { sku })),
+      op('getProduct', 'GET', () =>
+        fillPath(this.options.target.overrides.productGetPath, { sku }),
+      ),
       {},
       S.productSchema,
       options,
@@ -204,7 +209,7 @@ export class ApiClient {
       warehouse: params.warehouse,
       sku: params.sku,
     };
-    if (params.batchExpiry) query[this.o.target.overrides.batchExpiryParam] = 'true';
+    if (params.batchExpiry) query[this.options.target.overrides.batchExpiryParam] = 'true';
     return this.send(
       op('queryInventory', 'GET', '/inventories'),
       { query },
@@ -260,7 +265,7 @@ export class ApiClient {
   }
 
   uploadLabel(order: string, file: UploadFile, format?: LabelFormat, options?: CallOptions) {
-    const { labelsPath, labelsMethod } = this.o.target.overrides;
+    const { labelsPath, labelsMethod } = this.options.target.overrides;
     const upload = { fields: { order, format }, file };
     return this.send(
       op('uploadLabel', labelsMethod, labelsPath),
@@ -297,7 +302,7 @@ export class ApiClient {
     schema: z.ZodType<T> | null,
     options: CallOptions = {},
   ): Promise<T | undefined> {
-    const { target } = this.o;
+    const { target } = this.options;
     if (!versionAtLeast(target.apiVersion, operation.minVersion)) {
       throw new VersionError({
         code: 'version_too_old',
@@ -305,7 +310,7 @@ export class ApiClient {
         message: `${operation.name} needs API version ${operation.minVersion}; this profile uses ${target.apiVersion}.`,
       });
     }
-    const key = await this.o.getKey();
+    const key = await this.options.getKey();
     if (!key)
       throw new AuthenticationError({
         code: 'no_key',
@@ -334,7 +339,7 @@ export class ApiClient {
   ): Promise<T | undefined> {
     const lane = options.lane ?? 'interactive';
     const path = typeof operation.path === 'function' ? operation.path() : operation.path;
-    let url = buildUrl(this.o.target.baseUrl, path, spec.query);
+    let url = buildUrl(this.options.target.baseUrl, path, spec.query);
     let method = operation.method;
     let body = spec;
     const idempotent = operation.method !== 'POST';
@@ -342,8 +347,8 @@ export class ApiClient {
     let rateLimited = 0;
     let hops = 0;
     for (;;) {
-      const release = await this.o.budget.acquire(lane, options.signal);
-      const started = this.o.clock.now();
+      const release = await this.options.budget.acquire(lane, options.signal);
+      const started = this.options.clock.now();
       let response: Response;
       try {
         response = await this.attempt(method, url, key, body, options);
@@ -355,7 +360,7 @@ export class ApiClient {
           url,
           lane,
           status: null,
-          ms: this.o.clock.now() - started,
+          ms: this.options.clock.now() - started,
           error: failure.message,
         });
         // A PUT whose answer was lost may have been applied: sending it again re-applies it over
@@ -363,8 +368,8 @@ export class ApiClient {
         // here; the outbox verifies the rest by reading back.
         const uncertain = failure instanceof ApiError && failure.uncertain;
         const retryable = idempotent && !(method === 'PUT' && uncertain);
-        if (retryable && failures < this.o.maxRetries) {
-          await sleep(this.o.clock, this.backoff((failures += 1)), options.signal);
+        if (retryable && failures < this.options.maxRetries) {
+          await sleep(this.options.clock, this.backoff((failures += 1)), options.signal);
           continue;
         }
         throw failure;
@@ -376,7 +381,7 @@ export class ApiClient {
         url,
         lane,
         status: response.status,
-        ms: this.o.clock.now() - started,
+        ms: this.options.clock.now() - started,
         ...(requestId ? { requestId } : {}),
       });
 
@@ -397,10 +402,13 @@ export class ApiClient {
       }
 
       if (response.status === 429) {
-        const retryAfter = parseRetryAfter(response.headers.get('retry-after'), this.o.clock.now());
+        const retryAfter = parseRetryAfter(
+          response.headers.get('retry-after'),
+          this.options.clock.now(),
+        );
         await response.body?.cancel();
-        this.o.budget.rateLimited(retryAfter);
-        if ((rateLimited += 1) <= this.o.maxRateLimitRetries) continue;
+        this.options.budget.rateLimited(retryAfter);
+        if ((rateLimited += 1) <= this.options.maxRateLimitRetries) continue;
         throw new RateLimitedError({
           status: 429,
           retryAfterSeconds: retryAfter,
@@ -408,9 +416,9 @@ export class ApiClient {
           ...(requestId ? { requestId } : {}),
         });
       }
-      if (response.status >= 500 && idempotent && failures < this.o.maxRetries) {
+      if (response.status >= 500 && idempotent && failures < this.options.maxRetries) {
         await response.body?.cancel();
-        await sleep(this.o.clock, this.backoff((failures += 1)), options.signal);
+        await sleep(this.options.clock, this.backoff((failures += 1)), options.signal);
         continue;
       }
       if (!response.ok) throw await httpError(response, operation.name, redactor, requestId);
@@ -431,7 +439,7 @@ export class ApiClient {
   ): Promise<Response> {
     const headers: Record<string, string> = {
       'X-Api-Key': key,
-      'X-Api-Version': this.o.target.apiVersion,
+      'X-Api-Version': this.options.target.apiVersion,
       Accept: 'application/json',
     };
     let body: string | FormData | undefined;
@@ -449,10 +457,10 @@ export class ApiClient {
         file.name,
       );
     }
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.o.timeoutMs);
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.options.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     // Never 'follow': fetch would take X-Api-Key along to whatever origin a redirect names.
-    return this.o.fetch(url, {
+    return this.options.fetch(url, {
       method,
       headers,
       signal,
@@ -462,8 +470,11 @@ export class ApiClient {
   }
 
   private backoff(failure: number): number {
-    const ceiling = Math.min(this.o.backoffCapMs, this.o.backoffBaseMs * 2 ** (failure - 1));
-    return Math.round(ceiling / 2 + (this.o.random() * ceiling) / 2);
+    const ceiling = Math.min(
+      this.options.backoffCapMs,
+      this.options.backoffBaseMs * 2 ** (failure - 1),
+    );
+    return Math.round(ceiling / 2 + (this.options.random() * ceiling) / 2);
   }
 
   private redactorFor(key: string): Redactor {
@@ -472,7 +483,7 @@ export class ApiClient {
   }
 
   private log(redactor: Redactor, entry: AttemptLog): void {
-    this.o.onAttempt?.(redactor.value(entry));
+    this.options.onAttempt?.(redactor.value(entry));
   }
 }
 

@@ -45,12 +45,12 @@ export interface CoordinationOptions {
  */
 export class Coordination {
   private readonly file: SettingsFile<typeof coordinationSettingsSchema>;
-  private readonly o: CoordinationOptions;
+  private readonly options: CoordinationOptions;
   /** The kept password; undefined until first read from the keychain. */
   private password: string | null | undefined = undefined;
 
   constructor(options: CoordinationOptions) {
-    this.o = options;
+    this.options = options;
     this.file = new SettingsFile({
       dataDir: options.dataDir,
       name: 'coordination.json',
@@ -91,11 +91,11 @@ export class Coordination {
   async save(input: CoordinationInput): Promise<CoordinationSettings> {
     const parsed = coordinationInputSchema.parse(input);
     if (typeof parsed.password === 'string') {
-      this.o.noteSecret(parsed.password);
-      await this.o.keychain.set(COORDINATION_PASSWORD_ACCOUNT, parsed.password);
+      this.options.noteSecret(parsed.password);
+      await this.options.keychain.set(COORDINATION_PASSWORD_ACCOUNT, parsed.password);
       this.password = parsed.password;
     } else if (parsed.password === null) {
-      await this.o.keychain.delete(COORDINATION_PASSWORD_ACCOUNT);
+      await this.options.keychain.delete(COORDINATION_PASSWORD_ACCOUNT);
       this.password = null;
     }
     return this.file.save({ url: parsed.url, ca: parsed.ca });
@@ -110,8 +110,8 @@ export class Coordination {
     if (parsed.url === null) throw new TypeError('a Redis address is needed to test');
     const password =
       parsed.password === undefined ? await this.keptPassword() : (parsed.password ?? null);
-    this.o.noteSecret(password);
-    const windowMs = this.o.tuning?.windowMs ?? 60_000;
+    this.options.noteSecret(password);
+    const windowMs = this.options.tuning?.windowMs ?? 60_000;
     return testConnection({
       url: parsed.url,
       ...(password ? { password } : {}),
@@ -119,7 +119,8 @@ export class Coordination {
       stationsKey: `${budgetKeyPrefix(company.environment, company.key)}stations`,
       // Active: heard of within the silence after which the others keep a station's share.
       activeMs:
-        this.o.tuning?.silentMs ?? (this.o.tuning?.heartbeatMs ?? defaultHeartbeatMs(windowMs)) * 3,
+        this.options.tuning?.silentMs ??
+        (this.options.tuning?.heartbeatMs ?? defaultHeartbeatMs(windowMs)) * 3,
     });
   }
 
@@ -135,12 +136,12 @@ export class Coordination {
     // refuses, and the station runs on its (conservative) share, saying coordination is lost.
     const password = await this.keptPassword().catch(() => null);
     return new SharedBudget({
-      ...this.o.tuning,
+      ...this.options.tuning,
       url,
       environment,
       companyKey,
       carried,
-      clock: this.o.clock,
+      clock: this.options.clock,
       ...(password ? { password } : {}),
       ...(ca ? { ca } : {}),
     });
@@ -148,8 +149,8 @@ export class Coordination {
 
   private async keptPassword(): Promise<string | null> {
     if (this.password === undefined) {
-      this.password = await this.o.keychain.get(COORDINATION_PASSWORD_ACCOUNT);
-      this.o.noteSecret(this.password);
+      this.password = await this.options.keychain.get(COORDINATION_PASSWORD_ACCOUNT);
+      this.options.noteSecret(this.password);
     }
     return this.password;
   }

@@ -34,13 +34,16 @@ const initial: HealthSnapshot = {
   lastError: null,
 };
 
+/** The monitor's options, every default applied. */
+type ResolvedHealthOptions = Required<HealthMonitorOptions>;
+
 /**
  * Watches the service: checks /health-check on a timer, but skips checks while other requests
  * succeed (they prove the service is up) and checks sooner after a network failure.
  */
 export class HealthMonitor {
   private snapshot: HealthSnapshot = initial;
-  private readonly o: Required<HealthMonitorOptions>;
+  private readonly options: ResolvedHealthOptions;
   private timer: unknown = null;
   private running = false;
   private inFlight: Promise<HealthSnapshot> | null = null;
@@ -52,8 +55,8 @@ export class HealthMonitor {
   private readonly listeners = new Set<(snapshot: HealthSnapshot) => void>();
 
   constructor(options: HealthMonitorOptions) {
-    this.o = { intervalMs: 30_000, retryMs: 2_000, degradedLatencyMs: 3_000, ...options };
-    this.retryDelay = this.o.retryMs;
+    this.options = { intervalMs: 30_000, retryMs: 2_000, degradedLatencyMs: 3_000, ...options };
+    this.retryDelay = this.options.retryMs;
   }
 
   current(): HealthSnapshot {
@@ -68,7 +71,7 @@ export class HealthMonitor {
 
   stop(): void {
     this.running = false;
-    if (this.timer !== null) this.o.clock.clearTimeout(this.timer);
+    if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
     this.timer = null;
     this.controller?.abort(new Error('health monitor stopped'));
   }
@@ -80,7 +83,7 @@ export class HealthMonitor {
 
   /** Another request succeeded: the service is up, no check needed for a while. */
   reportSuccess(latencyMs: number): void {
-    this.lastProof = this.o.clock.now();
+    this.lastProof = this.options.clock.now();
     if (this.snapshot.state !== 'up' && this.snapshot.state !== 'degraded') {
       this.publish({
         state: 'up',
@@ -135,23 +138,23 @@ export class HealthMonitor {
 
   private async runCheck(): Promise<HealthSnapshot> {
     const generation = this.generation;
-    const started = this.o.clock.now();
+    const started = this.options.clock.now();
     const controller = new AbortController();
     this.controller = controller;
     let next: HealthSnapshot;
     try {
-      const answer = await this.o.check(controller.signal);
+      const answer = await this.options.check(controller.signal);
       if (generation !== this.generation) return this.snapshot;
-      const latencyMs = this.o.clock.now() - started;
-      const degraded = answer.status !== 'ok' || latencyMs > this.o.degradedLatencyMs;
+      const latencyMs = this.options.clock.now() - started;
+      const degraded = answer.status !== 'ok' || latencyMs > this.options.degradedLatencyMs;
       next = {
         state: degraded ? 'degraded' : 'up',
         online: true,
         latencyMs,
-        lastCheckedAt: this.o.clock.now(),
+        lastCheckedAt: this.options.clock.now(),
         lastError: null,
       };
-      this.lastProof = this.o.clock.now();
+      this.lastProof = this.options.clock.now();
     } catch (error) {
       if (generation !== this.generation) return this.snapshot;
       if (!this.running && controller.signal.aborted) return this.snapshot;
@@ -165,14 +168,14 @@ export class HealthMonitor {
         state,
         online: false,
         latencyMs: null,
-        lastCheckedAt: this.o.clock.now(),
+        lastCheckedAt: this.options.clock.now(),
         lastError:
           error instanceof ApiError || error instanceof KeychainError
-            ? toAppError(error, this.o.redact)
+            ? toAppError(error, this.options.redact)
             : {
                 code: 'health.failed',
                 messageKey: 'errors.internal',
-                message: this.o.redact(messageOf(error)),
+                message: this.options.redact(messageOf(error)),
               },
       };
     }
@@ -183,23 +186,23 @@ export class HealthMonitor {
 
   private scheduleAfterCheck(): void {
     if (this.snapshot.online) {
-      this.retryDelay = this.o.retryMs;
-      this.schedule(this.o.intervalMs);
+      this.retryDelay = this.options.retryMs;
+      this.schedule(this.options.intervalMs);
     } else {
       this.schedule(this.retryDelay);
-      this.retryDelay = Math.min(this.o.intervalMs, this.retryDelay * 2);
+      this.retryDelay = Math.min(this.options.intervalMs, this.retryDelay * 2);
     }
   }
 
   private schedule(delayMs: number, force = false): void {
-    if (this.timer !== null) this.o.clock.clearTimeout(this.timer);
-    this.timer = this.o.clock.setTimeout(() => {
+    if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
+    this.timer = this.options.clock.setTimeout(() => {
       this.timer = null;
       if (!this.running) return;
-      const sinceProof = this.o.clock.now() - this.lastProof;
+      const sinceProof = this.options.clock.now() - this.lastProof;
       // Recent successful traffic already proves the service is up: wait out the rest.
-      if (!force && this.snapshot.online && sinceProof < this.o.intervalMs) {
-        this.schedule(this.o.intervalMs - sinceProof);
+      if (!force && this.snapshot.online && sinceProof < this.options.intervalMs) {
+        this.schedule(this.options.intervalMs - sinceProof);
         return;
       }
       void this.checkNow();

@@ -51,6 +51,9 @@ export interface OutboxOptions {
   auditRetentionDays?: number;
 }
 
+/** The outbox's options, every default applied (the file limit is the store's own). */
+type ResolvedOutboxOptions = Required<Omit<OutboxOptions, 'maxFileBytes'>>;
+
 /**
  * The durable outbox: every submission is stored before anything is sent, drained per profile
  * through the company budget's submissions lane, retried when that is safe, verified by a read
@@ -61,7 +64,7 @@ export class Outbox {
   readonly audit: AuditLog;
   readonly notices: NoticeBoard;
   private readonly db: DatabaseSync;
-  private readonly o: Required<Omit<OutboxOptions, 'maxFileBytes'>>;
+  private readonly options: ResolvedOutboxOptions;
   private readonly inFlight = new Set<string>();
   /** Conditions awaited by `idle` and `close`, checked on every change. */
   private readonly waiters: ChangeWaiters;
@@ -86,7 +89,7 @@ export class Outbox {
   private readonly storage: StorageHold;
 
   constructor(options: OutboxOptions) {
-    this.o = {
+    this.options = {
       fs: nodeFs,
       newId: systemIds,
       random: systemRandom,
@@ -97,19 +100,19 @@ export class Outbox {
       auditRetentionDays: 90,
       ...options,
     };
-    const now = () => this.o.clock.now();
-    const opened = openOrSalvage(options.file, now, this.o.fs);
+    const now = () => this.options.clock.now();
+    const opened = openOrSalvage(options.file, now, this.options.fs);
     this.db = opened.db;
     this.notices = new NoticeBoard(this.db, now);
     this.store = new JobStore(this.db, {
       now,
-      newId: this.o.newId,
+      newId: this.options.newId,
       ...(options.maxFileBytes ? { maxFileBytes: options.maxFileBytes } : {}),
     });
     this.audit = new AuditLog(this.db, now);
-    this.storage = new StorageHold(this.store, now, this.o.random);
-    this.waiters = new ChangeWaiters(this.o.clock);
-    this.timers = new ProfileTimers(this.o.clock);
+    this.storage = new StorageHold(this.store, now, this.options.random);
+    this.waiters = new ChangeWaiters(this.options.clock);
+    this.timers = new ProfileTimers(this.options.clock);
     this.actions = {
       store: this.store,
       audit: this.audit,
@@ -168,7 +171,7 @@ export class Outbox {
 
   /** An orphaned job goes to another profile, in the state it had, and that profile sends it. */
   reassign(jobId: string, profileId: string): JobView {
-    if (!this.o.hasProfile(profileId))
+    if (!this.options.hasProfile(profileId))
       throw new OutboxInputError('unknown_profile', `No profile with id "${profileId}".`);
     const job = this.store.get(jobId);
     const from = job.profileId;
@@ -222,7 +225,7 @@ export class Outbox {
         message: 'Interrupted while sending; will verify before sending again.',
       });
     }
-    this.audit.purge(this.o.auditRetentionDays);
+    this.audit.purge(this.options.auditRetentionDays);
   }
 
   /** Starts draining a profile's jobs (and keeps going until `stop`). */
@@ -253,7 +256,7 @@ export class Outbox {
 
   enqueue(input: EnqueueInput): EnqueueOutcome {
     this.recover();
-    if (!this.o.hasProfile(input.profileId))
+    if (!this.options.hasProfile(input.profileId))
       throw new OutboxInputError(
         'unknown_profile',
         `No profile with id "${input.profileId}": nothing was queued.`,
@@ -334,8 +337,8 @@ export class Outbox {
 
   private async pump(profileId: string): Promise<void> {
     if (this.closed || !this.active.has(profileId) || this.authPaused.has(profileId)) return;
-    if (!this.o.isOnline(profileId)) return;
-    const free = this.o.concurrency - this.inFlight.size;
+    if (!this.options.isOnline(profileId)) return;
+    const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0) {
       // Every slot is taken (perhaps by other profiles): look again when one frees up.
       this.starved.add(profileId);
@@ -386,13 +389,13 @@ export class Outbox {
   private scheduleNext(profileId: string): void {
     const due = this.store.nextDueAt(profileId);
     if (due === null) return;
-    this.scheduleRetry(profileId, Math.max(0, due - this.o.clock.now()));
+    this.scheduleRetry(profileId, Math.max(0, due - this.options.clock.now()));
   }
 
   private async run(job: JobView): Promise<void> {
     let api: ApiClient | null;
     try {
-      api = await this.o.clientFor(job.profileId);
+      api = await this.options.clientFor(job.profileId);
     } catch (error) {
       this.apply(job, { kind: 'retry', error: jobError(error) });
       return;
@@ -400,7 +403,7 @@ export class Outbox {
     if (!api) {
       // The profile is gone (or cannot send now): never pick the same job again at once, which
       // would spin the event loop; a removed profile's jobs wait as orphaned.
-      if (!this.o.hasProfile(job.profileId)) this.removeProfile(job.profileId);
+      if (!this.options.hasProfile(job.profileId)) this.removeProfile(job.profileId);
       else this.apply(job, { kind: 'retry', error: NO_CLIENT });
       return;
     }
@@ -458,7 +461,7 @@ export class Outbox {
       {
         store: this.store,
         audit: this.audit,
-        now: this.o.clock.now(),
+        now: this.options.clock.now(),
         backoff: (attempt) => this.backoff(attempt),
         pauseForAuth: (profileId) => {
           const first = !this.authPaused.has(profileId);
@@ -471,13 +474,16 @@ export class Outbox {
     );
     this.publish(job.profileId, updated);
     // The profile went away while this job was being sent: what is left of it waits, visible.
-    if (outcome.kind !== 'done' && !this.o.hasProfile(job.profileId))
+    if (outcome.kind !== 'done' && !this.options.hasProfile(job.profileId))
       this.removeProfile(job.profileId);
   }
 
   private backoff(attempt: number): number {
-    const ceiling = Math.min(this.o.backoffCapMs, this.o.backoffBaseMs * 2 ** (attempt - 1));
-    return Math.round(ceiling / 2 + (this.o.random() * ceiling) / 2);
+    const ceiling = Math.min(
+      this.options.backoffCapMs,
+      this.options.backoffBaseMs * 2 ** (attempt - 1),
+    );
+    return Math.round(ceiling / 2 + (this.options.random() * ceiling) / 2);
   }
 
   /** Tells every profile's listeners (a change that is not about one profile). */

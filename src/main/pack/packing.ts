@@ -37,10 +37,10 @@ export class Packing {
   readonly service: PackService;
   private readonly settingsFile: SettingsFile<typeof packSettingsSchema>;
   private readonly aliasFile: SettingsFile<typeof aliasFileSchema>;
-  private readonly o: PackingOptions;
+  private readonly options: PackingOptions;
 
   constructor(options: PackingOptions) {
-    this.o = options;
+    this.options = options;
     const now = () => new Date(options.clock.now());
     this.settingsFile = new SettingsFile({
       dataDir: options.dataDir,
@@ -122,6 +122,6 @@ export class Packing {
   }
 
   export(query: { orderId?: string; day?: string; format: 'csv' | 'json' }) {
-    return exportPacks(this.store, { ...query, profileId: this.o.profileId() });
+    return exportPacks(this.store, { ...query, profileId: this.options.profileId() });
   }
 }

@@ -52,7 +52,7 @@ export const labelKeyOf = (bytes: Uint8Array): string =>
   `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 export class PrintQueue {
-  private readonly o: PrintQueueOptions;
+  private readonly options: PrintQueueOptions;
   /** Printers being drained now; a second kick waits for the same loop. */
   private readonly draining = new Map<string, Promise<void>>();
   /** Jobs the operator forced past the printer's condition (kept in memory only). */
@@ -61,13 +61,13 @@ export class PrintQueue {
   private closed = false;
 
   constructor(options: PrintQueueOptions) {
-    this.o = options;
+    this.options = options;
   }
 
   /** Jobs cut off by the last stop come back `interrupted`, and waiting jobs start again. */
   recover(): number {
-    const interrupted = this.o.store.interruptAll();
-    for (const printer of this.o.store.printersWithWork()) this.kick(printer);
+    const interrupted = this.options.store.interruptAll();
+    for (const printer of this.options.store.printersWithWork()) this.kick(printer);
     return interrupted;
   }
 
@@ -78,26 +78,26 @@ export class PrintQueue {
   /** What a printer said outside the queue (a test print): the status bar shows it too. */
   noteStatus(status: PrinterStatusView): void {
     this.lastStatus = status;
-    this.o.onChange?.(null, status);
+    this.options.onChange?.(null, status);
   }
 
   list(): PrintJobView[] {
-    return this.o.store.list();
+    return this.options.store.list();
   }
 
   request(input: PrintRequest): PrintRequestOutcome {
-    const { target } = this.o.settings();
+    const { target } = this.options.settings();
     if (!target) return { status: 'no_printer' };
     const labelKey = labelKeyOf(input.bytes);
     // The same label asked for again while it still waits is the same job, not a second copy
     // (a double click, a delivery announced twice, Print pressed while it prints).
-    const pending = this.o.store.pendingFor(labelKey);
+    const pending = this.options.store.pendingFor(labelKey);
     if (pending) return { status: 'queued', job: pending };
-    const previous = this.o.store.printedBefore(labelKey);
+    const previous = this.options.store.printedBefore(labelKey);
     if (previous && !input.reprintReason) return { status: 'needs_reason', previous };
-    const job = this.o.store.add(
+    const job = this.options.store.add(
       {
-        id: this.o.newId(),
+        id: this.options.newId(),
         printer: target,
         labelKey,
         orderId: input.orderId ?? null,
@@ -105,33 +105,33 @@ export class PrintQueue {
         bytes: input.bytes,
         copies: Math.max(1, Math.min(99, Math.trunc(input.copies ?? 1))),
         reprintReason: previous ? (input.reprintReason ?? null) : null,
-        requestedBy: this.o.user(),
+        requestedBy: this.options.user(),
       },
-      this.o.clock.now(),
+      this.options.clock.now(),
     );
     if (input.force) this.forced.add(job.id);
-    this.o.onChange?.(job, this.lastStatus);
+    this.options.onChange?.(job, this.lastStatus);
     this.kick(target);
     return { status: 'queued', job };
   }
 
   /** A held, failed or interrupted job goes back in the queue (forced past the condition). */
   retry(id: string, force = false): PrintJobView | null {
-    const job = this.o.store.get(id);
+    const job = this.options.store.get(id);
     if (!job || job.state === 'printing' || job.state === 'printed') return job;
-    const queued = this.o.store.setState(id, 'queued');
+    const queued = this.options.store.setState(id, 'queued');
     if (force) this.forced.add(id);
-    this.o.onChange?.(queued, this.lastStatus);
+    this.options.onChange?.(queued, this.lastStatus);
     this.kick(job.printer);
     return queued;
   }
 
   discard(id: string): boolean {
-    const job = this.o.store.get(id);
+    const job = this.options.store.get(id);
     if (!job || job.state === 'printing') return false;
-    const removed = this.o.store.remove(id);
+    const removed = this.options.store.remove(id);
     this.forced.delete(id);
-    this.o.onChange?.(null, this.lastStatus);
+    this.options.onChange?.(null, this.lastStatus);
     return removed;
   }
 
@@ -151,7 +151,7 @@ export class PrintQueue {
     const loop = this.drain(printer).finally(() => {
       this.draining.delete(printer);
       // A job queued while the last one was being finished starts now.
-      if (!this.closed && this.o.store.nextQueued(printer)) this.kick(printer);
+      if (!this.closed && this.options.store.nextQueued(printer)) this.kick(printer);
     });
     this.draining.set(printer, loop);
   }
@@ -162,24 +162,26 @@ export class PrintQueue {
   }
 
   private async drain(printer: string): Promise<void> {
-    for (let job = this.o.store.nextQueued(printer); job && !this.closed;) {
+    for (let job = this.options.store.nextQueued(printer); job && !this.closed;) {
       await this.send(job);
-      job = this.o.store.nextQueued(printer);
+      job = this.options.store.nextQueued(printer);
     }
   }
 
   private async send(job: PrintJobView): Promise<void> {
-    const bytes = this.o.store.bytes(job.id);
+    const bytes = this.options.store.bytes(job.id);
     if (!bytes) return;
-    const printing = this.o.store.setState(job.id, 'printing', { attempt: true });
-    this.o.onChange?.(printing, this.lastStatus);
+    const printing = this.options.store.setState(job.id, 'printing', { attempt: true });
+    this.options.onChange?.(printing, this.lastStatus);
     const force = this.forced.delete(job.id);
     try {
       const printerJobs = Array.from({ length: job.copies }, () => ({ name: job.fileName, bytes }));
-      const outcome = await this.o.open(job.printer).print(printerJobs, { force });
+      const outcome = await this.options.open(job.printer).print(printerJobs, { force });
       this.lastStatus = outcome.status;
-      const printed = this.o.store.setState(job.id, 'printed', { at: this.o.clock.now() });
-      this.o.record(
+      const printed = this.options.store.setState(job.id, 'printed', {
+        at: this.options.clock.now(),
+      });
+      this.options.record(
         job.reprintReason
           ? {
               event: 'print.reprinted',
@@ -199,23 +201,23 @@ export class PrintQueue {
               message: `${job.fileName} printed on ${job.printer} by ${job.requestedBy}.`,
             },
       );
-      this.o.onChange?.(printed, this.lastStatus);
+      this.options.onChange?.(printed, this.lastStatus);
     } catch (error) {
       const stopped = error instanceof PrintError && error.code === 'printer-stopped';
       if (error instanceof PrintError && error.status) this.lastStatus = error.status;
       const message = messageOf(error);
       // A printer's condition holds the job until someone fixes it; anything else failed.
-      const next = this.o.store.setState(job.id, stopped ? 'held' : 'failed', {
+      const next = this.options.store.setState(job.id, stopped ? 'held' : 'failed', {
         error: message,
         code: error instanceof PrintError ? error.code : 'internal',
       });
-      this.o.record({
+      this.options.record({
         event: stopped ? 'print.held' : 'print.failed',
         messageKey: stopped ? 'activity.printHeld' : 'activity.printFailed',
         params: { file: job.fileName, printer: job.printer },
         message: `${job.fileName} was not printed on ${job.printer}: ${message}`,
       });
-      this.o.onChange?.(next, this.lastStatus);
+      this.options.onChange?.(next, this.lastStatus);
     }
   }
 }

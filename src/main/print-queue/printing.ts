@@ -63,10 +63,10 @@ export class Printing {
   readonly settings: PrinterSettingsStore;
   readonly queue: PrintQueue;
   private readonly listeners = new Set<(change: PrintingChange) => void>();
-  private readonly o: PrintingOptions;
+  private readonly options: PrintingOptions;
 
   constructor(options: PrintingOptions) {
-    this.o = options;
+    this.options = options;
     this.settings = new PrinterSettingsStore(
       options.dataDir,
       () => new Date(options.clock.now()),
@@ -88,10 +88,10 @@ export class Printing {
   }
 
   private open(target: string): Printer {
-    if (this.o.open) return this.o.open(target);
+    if (this.options.open) return this.options.open(target);
     return openPrinter(targetOf(target), {
-      clock: this.o.clock,
-      ...(this.o.env ? { env: this.o.env } : {}),
+      clock: this.options.clock,
+      ...(this.options.env ? { env: this.options.env } : {}),
     });
   }
 
@@ -120,8 +120,8 @@ export class Printing {
       return (
         await listCupsQueues({
           timeoutMs: 3000,
-          env: this.o.env ?? process.env,
-          clock: this.o.clock,
+          env: this.options.env ?? process.env,
+          clock: this.options.clock,
         })
       ).map((q) => q.name);
     } catch {
@@ -139,7 +139,7 @@ export class Printing {
       );
     const identity = await queryHostIdentification(parsed.host, parsed.port, {
       timeoutMs: 3000,
-      clock: this.o.clock,
+      clock: this.options.clock,
     });
     return { model: identity.model, dpmm: identity.dpmm };
   }
@@ -152,7 +152,7 @@ export class Printing {
         {
           name: 'test label',
           bytes: new TextEncoder().encode(
-            testLabelZpl({ target, status, at: new Date(this.o.clock.now()) }),
+            testLabelZpl({ target, status, at: new Date(this.options.clock.now()) }),
           ),
         },
       ]);
