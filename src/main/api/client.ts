@@ -1,5 +1,4 @@
 import type { ApiVersion, LabelFormat } from '../../shared/api/types.ts';
-import { API_VERSIONS } from '../../shared/api/types.ts';
 import type { EndpointOverrides } from '../../shared/profile.ts';
 import type { z } from 'zod';
 import type {
@@ -14,9 +13,17 @@ import type { Lane } from '../budget/rate-budget.ts';
 import type { RequestBudget } from '../budget/request-budget.ts';
 import { ApiError, AuthenticationError, RateLimitedError, VersionError } from './errors.ts';
 import { fillPath, pathSegment } from './path.ts';
+import {
+  buildUrl,
+  op,
+  versionAtLeast,
+  type Operation,
+  type RequestSpec,
+  type UploadFile,
+} from './operation.ts';
 import { httpError, parseAnswer, parseRetryAfter, transportError } from './responses.ts';
 import { createRedactor, type Redactor } from './redact.ts';
-import { nextHop, type Method } from './redirects.ts';
+import { nextHop } from './redirects.ts';
 import * as S from '../../shared/api/schemas.ts';
 
 export interface ClientTarget {
@@ -59,30 +66,6 @@ export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
 }
-
-export interface UploadFile {
-  name: string;
-  bytes: Uint8Array;
-  type?: string;
-}
-
-interface Operation {
-  name: string;
-  method: Method;
-  /** A function when the path holds a caller's value: it is checked inside the call. */
-  path: string | (() => string);
-  minVersion: ApiVersion;
-}
-
-interface RequestSpec {
-  query?: Record<string, string | number | undefined>;
-  json?: unknown;
-  form?: { fields: Record<string, string | undefined>; file: UploadFile };
-}
-
-// A version this build does not know is left for the server to judge.
-const versionAtLeast = (have: ApiVersion, need: ApiVersion) =>
-  !API_VERSIONS.includes(have) || API_VERSIONS.indexOf(have) >= API_VERSIONS.indexOf(need);
 
 /** Request bodies, generated from the OpenAPI document. */
 interface Bodies {
@@ -487,21 +470,5 @@ export class ApiClient {
   }
 }
 
-function op(
-  name: string,
-  method: Operation['method'],
-  path: Operation['path'],
-  minVersion: ApiVersion = 'v1',
-): Operation {
-  return { name, method, path, minVersion };
-}
-
-function buildUrl(baseUrl: string, path: string, query: RequestSpec['query']): string {
-  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
-  }
-  return url.toString();
-}
-
 export { parseRetryAfter } from './responses.ts';
+export type { UploadFile } from './operation.ts';

@@ -5,7 +5,7 @@ import { systemIds, systemRandom, type Clock } from '../platform/clock.ts';
 import { AuditLog } from './audit-log.ts';
 import { NoticeBoard } from './notices.ts';
 import { nodeFs, type StationFs } from '../platform/station-fs.ts';
-import { openOrSalvage } from './salvage.ts';
+import { announceSalvage, openOrSalvage } from './salvage.ts';
 import { deliver, verify } from './delivery.ts';
 import { JobStore } from './job-store.ts';
 import { OutboxInputError, type EnqueueInput, type EnqueueOutcome } from './job-types.ts';
@@ -121,20 +121,7 @@ export class Outbox {
       publish: (profileId, job) => this.publish(profileId, job),
       kick: (profileId) => this.kick(profileId),
     };
-    if (opened.salvage) {
-      const { damagedCopy, recovered, unreadable, reason } = opened.salvage;
-      this.notices.post({
-        kind: 'salvaged',
-        details: { damagedCopy, recovered, unreadable, reason },
-      });
-      this.audit.record({
-        event: 'outbox.salvaged',
-        messageKey: 'activity.salvaged',
-        params: { copy: damagedCopy, recovered },
-        message: `The outbox file was damaged (${reason}); it was set aside as ${damagedCopy}. ${recovered} job(s) recovered, ${unreadable ?? 'an unknown number of'} unreadable.`,
-        details: opened.salvage,
-      });
-    }
+    if (opened.salvage) announceSalvage(opened.salvage, this.notices, this.audit);
   }
 
   /**

@@ -6,6 +6,8 @@ import type { StationFs } from '../platform/station-fs.ts';
 import { NewerSchemaError, openDatabase, OutboxInUseError, transaction } from './database.ts';
 import * as sqlite from '../platform/sqlite-rows.ts';
 import { isOneOf, messageOf } from '../platform/guards.ts';
+import type { AuditLog } from './audit-log.ts';
+import type { NoticeBoard } from './notices.ts';
 
 // A power cut or a failing disk can leave the outbox unreadable ("file is not a database",
 // "database disk image is malformed"). That must not stop the station for good, and it must
@@ -363,4 +365,24 @@ function copyPacks(source: DatabaseSync, target: DatabaseSync): void {
       }
     }
   }
+}
+
+/** A salvaged outbox says so: a notice on the banner, and a row in the activity log. */
+export function announceSalvage(
+  salvage: SalvageReport,
+  notices: NoticeBoard,
+  audit: AuditLog,
+): void {
+  const { damagedCopy, recovered, unreadable, reason } = salvage;
+  notices.post({
+    kind: 'salvaged',
+    details: { damagedCopy, recovered, unreadable, reason },
+  });
+  audit.record({
+    event: 'outbox.salvaged',
+    messageKey: 'activity.salvaged',
+    params: { copy: damagedCopy, recovered },
+    message: `The outbox file was damaged (${reason}); it was set aside as ${damagedCopy}. ${recovered} job(s) recovered, ${unreadable ?? 'an unknown number of'} unreadable.`,
+    details: salvage,
+  });
 }
