@@ -29,6 +29,7 @@ const SECTIONS: Record<string, () => Promise<{ section: BenchSection }>> = {
   print: () => import('./bench/print.ts'),
   zpl: () => import('./bench/zpl.ts'),
   pack: () => import('./bench/pack.ts'),
+  scale: () => import('./bench/scale.ts'),
   renderer: () => import('./bench/renderer.ts'),
 };
 const names = Object.keys(SECTIONS);

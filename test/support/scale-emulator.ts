@@ -35,6 +35,8 @@ export class ScaleEmulator {
   readonly path: string;
   /** Every command the scale received, without its line end. */
   readonly commands: string[] = [];
+  /** Every reply as it was written, with the wall-clock time it was (ms since the epoch). */
+  readonly replies: { at: number; text: string }[] = [];
   private state: EmulatedState = { kind: 'zero', value: '0.00', unit: 'kg' };
   private socat: ChildProcess | null = null;
   private port: SerialPort | null = null;
@@ -120,6 +122,7 @@ export class ScaleEmulator {
       if (n > 0) await new Promise((resolve) => setTimeout(resolve, pieceDelayMs));
       this.port?.write(Buffer.from(piece, 'latin1'));
     }
+    this.replies.push({ at: performance.timeOrigin + performance.now(), text: reply });
   }
 
   /** MT-SICS level 0 replies, CR LF ended; the weight right-aligned in ten characters. */
