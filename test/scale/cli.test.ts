@@ -135,6 +135,7 @@ describe('npm run scale: bad input (exit 1, nothing opened)', () => {
     [['read', 'hid:0922:8003', '--protocol', 'nci'], /speaks the hid protocol, not nci\.$/],
     [['read', 'serial:/dev/x', '--colour'], /^read takes no option --colour/],
     [['weigh'], /^Unknown command "weigh"/],
+    [[], /^Name a command: list or read/],
   ])('%j', async (args, sentence) => {
     const run = await scale(args);
     expect(run.code).toBe(1);

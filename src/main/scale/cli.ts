@@ -215,9 +215,11 @@ async function read(options: ReadOptions, io: CliIo): Promise<number> {
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    if (command === undefined)
+      throw badOption('Name a command: list or read (npm run -s scale -- --help).');
+    if (command === '--help' || command === '-h' || command === 'help') {
       io.out(USAGE.trimEnd());
-      return command === undefined ? 1 : 0;
+      return 0;
     }
     if (command === 'list') {
       const unknown = rest.filter((arg) => arg !== '--json');
