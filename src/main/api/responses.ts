@@ -11,7 +11,7 @@ import {
 } from './errors.ts';
 import type { ApiError } from './errors.ts';
 import type { Redactor } from './redact.ts';
-import { messageOf } from '../platform/guards.ts';
+import { fieldOf, messageOf } from '../platform/guards.ts';
 
 // How the client reads what came back: a transport failure, an error answer, or the answer
 // itself, each as the one error class of its family (errors.ts) or as the typed value.
@@ -37,7 +37,7 @@ export function transportError(
   callerSignal: AbortSignal | undefined,
 ): ApiError | Error {
   if (callerSignal?.aborted) throw callerSignal.reason;
-  const name = (error as { name?: string }).name;
+  const name = fieldOf(error, 'name');
   const message = messageOf(error);
   if (name === 'TimeoutError')
     return new TimeoutError({ message: 'The API did not answer in time.', cause: error });
@@ -151,9 +151,9 @@ function rawText(text: string, truncated: boolean, redactor: Redactor): string {
 function findCauseCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
-    const code = (current as { code?: unknown }).code;
+    const code = fieldOf(current, 'code');
     if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
+    current = fieldOf(current, 'cause');
   }
   return undefined;
 }

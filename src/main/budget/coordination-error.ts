@@ -1,5 +1,5 @@
 import type { CoordinationErrorCode } from '../../shared/coordination.ts';
-import { messageOf } from '../platform/guards.ts';
+import { fieldOf, messageOf } from '../platform/guards.ts';
 
 /** Reaching the warehouse's Redis failed; `code` picks the sentence `errors.coordination.*`. */
 export class CoordinationError extends Error {
@@ -28,7 +28,7 @@ const SYSTEM_UNREACHABLE = new Set([
 export function classifyRedisError(error: unknown): CoordinationError {
   if (error instanceof CoordinationError) return error;
   const message = messageOf(error);
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = fieldOf(error, 'code');
   const codeText = typeof code === 'string' ? code : '';
   const said = (text: string) => message.toUpperCase().includes(text);
   if (said('WRONGPASS') || said('NOAUTH') || said('INVALID PASSWORD') || said('AUTH '))

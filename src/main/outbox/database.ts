@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { StationFs } from '../platform/station-fs.ts';
 import * as sqlite from '../platform/sqlite-rows.ts';
-import { messageOf } from '../platform/guards.ts';
+import { fieldOf, messageOf } from '../platform/guards.ts';
 
 /** Versioned migrations: append only; each runs once, in its own transaction. */
 export const MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -172,7 +172,8 @@ export class OutboxInUseError extends Error {
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
 const isBusy = (error: unknown): boolean => {
-  const code = ((error as { errcode?: number }).errcode ?? 0) & 0xff;
+  const errcode = fieldOf(error, 'errcode');
+  const code = (typeof errcode === 'number' ? errcode : 0) & 0xff;
   return code === SQLITE_BUSY || code === SQLITE_LOCKED;
 };
 
@@ -262,7 +263,8 @@ const SQLITE_IOERR = 10;
 /** Did this write fail because the disk (or the user's quota) is full? */
 export function isDiskFull(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, errcode } = e as { code?: unknown; errcode?: unknown };
+    const code = fieldOf(e, 'code');
+    const errcode = fieldOf(e, 'errcode');
     if (code === 'ENOSPC' || code === 'EDQUOT') return true;
     if (typeof errcode === 'number' && (errcode & 0xff) === SQLITE_FULL) return true;
     // SQLite reports some writes that found no space as I/O errors (SQLITE_IOERR_WRITE…).
@@ -272,7 +274,7 @@ export function isDiskFull(error: unknown): boolean {
       /full|space/i.test(messageOf(e))
     )
       return true;
-    e = (e as { cause?: unknown }).cause;
+    e = fieldOf(e, 'cause');
   }
   return false;
 }

@@ -5,7 +5,7 @@ import { FILE_KINDS } from '../../shared/outbox.ts';
 import type { StationFs } from '../platform/station-fs.ts';
 import { NewerSchemaError, openDatabase, OutboxInUseError, transaction } from './database.ts';
 import * as sqlite from '../platform/sqlite-rows.ts';
-import { isOneOf, messageOf } from '../platform/guards.ts';
+import { fieldOf, isOneOf, messageOf } from '../platform/guards.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { NoticeBoard } from './notices.ts';
 
@@ -30,7 +30,8 @@ const SQLITE_NOTADB = 26;
 
 /** Is this error SQLite saying the file is damaged (as opposed to busy, full, read-only…)? */
 export function isDamage(error: unknown): boolean {
-  const code = ((error as { errcode?: number }).errcode ?? 0) & 0xff;
+  const errcode = fieldOf(error, 'errcode');
+  const code = (typeof errcode === 'number' ? errcode : 0) & 0xff;
   return code === SQLITE_CORRUPT || code === SQLITE_NOTADB;
 }
 

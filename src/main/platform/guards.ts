@@ -7,3 +7,10 @@ export function isOneOf<const T extends string>(value: unknown, options: readonl
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A property of a value of unknown shape (an error's `code`, `cause`…): undefined when absent. */
+export function fieldOf(value: unknown, key: string): unknown {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null)
+    return undefined;
+  return Reflect.get(value, key);
+}

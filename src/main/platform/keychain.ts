@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import { AsyncEntry } from '@napi-rs/keyring';
 import type { KeychainState, KeychainStatus } from '../../shared/status.ts';
-import { messageOf } from './guards.ts';
+import { fieldOf, messageOf } from './guards.ts';
 
 export const KEYCHAIN_SERVICE = 'Packbench';
 const PROBE_ACCOUNT = '__packbench_probe__';
@@ -47,7 +47,7 @@ const nativeEntry: EntryFactory = (service, account) =>
 export function classifyKeychainError(error: unknown): KeychainError {
   if (error instanceof KeychainError) return error;
   const detail = messageOf(error);
-  const name = (error as { name?: string }).name;
+  const name = fieldOf(error, 'name');
   if (name === 'TimeoutError' || name === 'AbortError')
     return new KeychainError('timeout', detail, error);
   if (/\block(ed)?\b|unlock prompt|dismissed|prompt/i.test(detail))

@@ -10,7 +10,7 @@ import {
 } from '../platform/data-dir.ts';
 import { NewerSchemaError, OutboxInUseError } from '../outbox/database.ts';
 import { systemClock } from '../platform/clock.ts';
-import { messageOf } from '../platform/guards.ts';
+import { fieldOf, messageOf } from '../platform/guards.ts';
 
 // A station that cannot open its data must say why, in words an operator can act on, and stop:
 // never a window-less process, never a "fix" that changes the data. This module is plain Node
@@ -46,10 +46,11 @@ function factsOf(error: unknown): ErrorFacts {
   const facts: ErrorFacts = { codes: new Set(), sqlite: new Set() };
   // Follow `cause` a few levels: wrappers keep the system error there.
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, errcode } = e as { code?: unknown; errcode?: unknown };
+    const code = fieldOf(e, 'code');
+    const errcode = fieldOf(e, 'errcode');
     if (typeof code === 'string') facts.codes.add(code);
     if (typeof errcode === 'number') facts.sqlite.add(errcode & 0xff);
-    e = (e as { cause?: unknown }).cause;
+    e = fieldOf(e, 'cause');
   }
   return facts;
 }
