@@ -85,7 +85,8 @@ describe('ZebraEmulator', () => {
     emulator = await ZebraEmulator.start({ flags: { paperOut: true } });
     const c = await client(emulator.port);
     c.socket.write('~H');
-    await new Promise((r) => setTimeout(r, 20));
+    // The second piece goes only once the first has arrived: two segments, not one.
+    await until(() => emulator?.connections[0]?.bytes.length === 2, 'the first piece');
     c.socket.write('S^XA^XZ~hs');
     const whole = hostStatusReply({ paperOut: true });
     await until(() => c.received().length === 2 * whole.length);
@@ -113,6 +114,7 @@ describe('ZebraEmulator', () => {
     const c = await client(emulator.port);
     c.socket.write('~HS');
     await until(() => emulator?.connections[0]?.statusQueries === 1);
+    // Silence can only be shown by waiting a while: a reply would come within a millisecond.
     await new Promise((r) => setTimeout(r, 50));
     expect(c.received().length).toBe(0);
     c.socket.end();
@@ -125,6 +127,7 @@ describe('ZebraEmulator', () => {
     const whole = hostStatusReply();
     const twoLines = whole.subarray(0, whole.indexOf('\x02', whole.indexOf('\r\n') + 2 + 1));
     await until(() => c.received().length === twoLines.length);
+    // Nothing more comes: shown only by waiting a little past the two lines.
     await new Promise((r) => setTimeout(r, 30));
     expect(c.received()).toEqual(twoLines);
     c.socket.end();
@@ -147,6 +150,7 @@ describe('ZebraEmulator', () => {
     emulator = await ZebraEmulator.start({ acceptDelayMs: 300 });
     const c = await client(emulator.port);
     c.socket.write('~HS');
+    // Inside the 300 ms delay: nothing may have been read yet (an absence, shown by waiting).
     await new Promise((r) => setTimeout(r, 50));
     expect(emulator.connections[0]?.firstData).toBeNull();
     expect(c.received().length).toBe(0);
@@ -190,6 +194,8 @@ describe('ZebraEmulator', () => {
     const b = await client(emulator.port);
     b.socket.end('^XA^FDb^FS^XZ');
     a.socket.write('^XA^FDa');
+    await until(() => emulator?.connections[0]?.bytes.length === 7, 'the first label begun');
+    // The second connection waits its turn: an absence, shown by waiting a little.
     await new Promise((r) => setTimeout(r, 50));
     expect(emulator.connections[1]?.firstData).toBeNull();
     a.socket.end('^FS^XZ');

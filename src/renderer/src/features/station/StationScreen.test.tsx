@@ -230,10 +230,16 @@ describe('StationScreen', () => {
     fireEvent.change(input, { target: { value: 'PB-10001' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     const target = await screen.findByRole('button', { name: /Drop the invoice PDF/ });
-    // Tab moves the focus on; the scan field must not pull it back.
-    fireEvent.blur(input);
-    target.focus();
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Tab moves the focus on; the scan field must not pull it back when its refocus timer
+    // (150 ms) runs: fake timers run it now.
+    vi.useFakeTimers();
+    try {
+      fireEvent.blur(input);
+      target.focus();
+      vi.advanceTimersByTime(250);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(document.activeElement).toBe(target);
     const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
     fireEvent.keyDown(target, { key: 'Enter' });
