@@ -1,3 +1,4 @@
+import { DEFAULT_SCALE_SETTINGS } from '../../shared/scale/settings.ts';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -114,6 +115,12 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
       // Read by Settings → Packing and Barcode aliases: the defaults, no aliases.
       getPackSettings: async () => ok(DEFAULT_PACK_SETTINGS),
       getBarcodeAliases: async () => ok({ aliases: [] }),
+      // Read by the status bar, the card and Settings → Scale: no scale unless a test sets one.
+      getScaleSettings: async () => ok(DEFAULT_SCALE_SETTINGS),
+      getScale: async () =>
+        ok({ state: 'off', device: null, reading: null, stable: false, needsZero: false }),
+      onScale: () => () => undefined,
+      listScales: async () => ok({ devices: [] }),
       getAppInfo: async () =>
         ok({
           name: 'Packbench',
