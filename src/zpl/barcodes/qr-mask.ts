@@ -188,16 +188,50 @@ export function remask(
   return { ...enc, pixs };
 }
 
+// Which modules each mask flips, per symbol size: worked out once, then every symbol of that
+// size is remasked by XOR alone (the preview redraws on every keystroke; a cold first label
+// pays for every call).
+const patterns = new Map<number, Uint8Array[]>();
+
+function maskPatterns(size: number): Uint8Array[] {
+  let list = patterns.get(size);
+  if (!list) {
+    list = [];
+    for (let m = 0; m < 8; m++) {
+      const p = new Uint8Array(size * size);
+      for (let i = 0; i < size; i++)
+        for (let j = 0; j < size; j++) if (flips(m, i, j)) p[i * size + j] = 1;
+      list.push(p);
+    }
+    patterns.set(size, list);
+    if (patterns.size > 16) patterns.delete(patterns.keys().next().value ?? size);
+  }
+  return list;
+}
+
 /** The symbol with the mask ZXing (and so Labelary) would choose, from one drawn with `from`. */
 export function labelaryMask(enc: MatrixEncoding, level: QrLevel, from: number): MatrixEncoding {
-  const fixed = functionModules(enc.columns);
+  const size = enc.columns;
+  const fixed = functionModules(size);
+  const masks = maskPatterns(size);
+  // The data modules with no mask at all, then each mask over them.
+  const plain = enc.pixs.slice();
+  const own = masks[from];
+  if (own)
+    for (let k = 0; k < plain.length; k++)
+      if (fixed[k] === 0) plain[k] = (plain[k] ?? 0) ^ (own[k] ?? 0);
+  const work = new Uint8Array(plain.length);
   let best = enc;
   let bestScore = Infinity;
   for (let m = 0; m < 8; m++) {
-    const candidate = m === from ? enc : remask(enc, level, from, m, fixed);
-    const score = penalty(candidate.pixs, enc.columns);
+    const mask = masks[m];
+    if (!mask) continue;
+    for (let k = 0; k < plain.length; k++)
+      work[k] = fixed[k] === 0 ? (plain[k] ?? 0) ^ (mask[k] ?? 0) : (plain[k] ?? 0);
+    writeFormat(work, size, formatBits(level, m));
+    const score = penalty(work, size);
     if (score < bestScore) {
-      best = candidate;
+      best = { ...enc, pixs: work.slice() };
       bestScore = score;
     }
   }
