@@ -212,11 +212,12 @@ export function aztecDataWords(bits: string, size: number): number {
 }
 
 /**
- * The symbols that hold a bit stream at a ^BO error correction percentage, smallest first:
- * Labelary draws the first. It takes the smallest (compact before full range of the same size) whose error correction codewords are
- * at least that share of all its codewords, rounded down. Read from its renders: at 70 % the
- * 34 data codewords of a 120-codeword symbol leave 86 (71.7 %); at 95 %, 27 of 528 leave 501
- * (94.9 %, where 95 % would be 501.6), and the next smaller symbols hold too few.
+ * The symbols that hold a bit stream at a ^BO error correction percentage, smallest first
+ * (compact before full range of the same size); Labelary draws the first. A symbol holds the
+ * stream when its error correction codewords are at least that share of all its codewords,
+ * rounded down. Read from its renders: at 70 % the 34 data codewords of a 120-codeword symbol
+ * leave 86 (71.7 %); at 95 %, 27 of 528 leave 501 (94.9 %, where 95 % would be 501.6), and
+ * the next smaller symbols hold too few.
  */
 export function aztecSizes(
   bits: string,
