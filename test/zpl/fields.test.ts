@@ -192,6 +192,13 @@ describe('font 0’s advances', () => {
     expect((starts[9] ?? 0) - (starts[0] ?? 0)).toBeLessThanOrEqual(217);
   });
 
+  it('gives "W" the reference’s wide advance (0.818 w; Roboto Condensed’s is 0.735 w)', () => {
+    const [w, a] = runStarts('^XA^FO10,10^A0N,50,50^FDWA^FS^XZ');
+    // Ink to ink: the advance less the shift that centres our W in it (Roboto’s gave 37).
+    expect((a ?? 0) - (w ?? 0)).toBeGreaterThanOrEqual(38);
+    expect((a ?? 0) - (w ?? 0)).toBeLessThanOrEqual(41);
+  });
+
   it('prints a tracking number as long as the reference does', () => {
     // Swiss Post's "99.60.000000.00000000" at ^A0,50 is 472 dots of ink in Labelary (485
     // with Roboto Condensed's advances).
