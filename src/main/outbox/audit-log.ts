@@ -1,6 +1,22 @@
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import * as sqlite from '../platform/sqlite-rows.ts';
+import { describeActivity, type Translate } from '../../shared/activity-text.ts';
+import { translate } from '../../shared/i18n/translate.ts';
+
+/** The English catalogue as the activity sentence reads it (i18next's plural forms included). */
+const english: Translate = (key, values = {}) => {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values))
+    if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+  const count = params['count'];
+  const keys = typeof count === 'number' ? [`${key}_${count === 1 ? 'one' : 'other'}`, key] : [key];
+  for (const candidate of keys) {
+    const text = translate('en', candidate, params);
+    if (text !== candidate) return text;
+  }
+  return typeof values['defaultValue'] === 'string' ? values['defaultValue'] : key;
+};
 
 /** Why something failed: the sentence key of the reason, and the service's words if it gave any. */
 export interface AuditReason {
@@ -110,7 +126,8 @@ export class AuditLog {
         e.event,
         e.jobId ?? '',
         e.messageKey,
-        e.message,
+        // The sentence the Outbox screen shows, in English: one function writes both.
+        describeActivity(english, e),
       ]
         .map(csvField)
         .join(','),

@@ -6,7 +6,7 @@ import { TableHead } from '../../ui/TableHead.tsx';
 import type { JobState, JobView } from '../../../../shared/outbox.ts';
 import { downloadText } from '../../ui/download.ts';
 import { ErrorText } from '../../ui/ErrorText.tsx';
-import { describeActivity } from './activity.ts';
+import { describeActivity } from '../../../../shared/activity-text.ts';
 import { useBridge, useOutbox, useStatus } from '../../app/context.tsx';
 import { invalidateOutboxReads, queryKeys, readError, unwrap } from '../../app/queries.ts';
 import { JobEditor } from './JobEditor.tsx';
@@ -236,7 +236,7 @@ export function OutboxScreen() {
             <Table.Tr key={entry.id}>
               <Table.Td>{when(entry.at)}</Table.Td>
               <Table.Td data-testid="activity">
-                <Text size="sm">{describeActivity(t, entry)}</Text>
+                <Text size="sm">{describeActivity((key, values) => t(key, values ?? {}), entry)}</Text>
                 {entry.reason?.serviceMessage && (
                   <Text size="sm" c="dimmed" fs="italic" data-testid="service-words">
                     {t('errors.serviceSaid', { message: entry.reason.serviceMessage })}
