@@ -1,3 +1,4 @@
+import { translate } from '../../shared/i18n/translate.ts';
 import { createHash } from 'node:crypto';
 import { systemIds } from '../platform/clock.ts';
 import type { DatabaseSync } from 'node:sqlite';
@@ -427,8 +428,7 @@ export class JobStore {
       family: 'network',
       code: 'interrupted',
       messageKey: 'outbox.interrupted',
-      message:
-        'Packbench stopped while this was being sent; checking whether the service received it.',
+      message: translate('en', 'outbox.interrupted'),
     };
     for (const row of rows) this.markUncertain(row.id, error, this.now(), ['sending']);
     return rows.map((r) => this.get(r.id));

@@ -11,37 +11,20 @@ import {
 import type { AuditLog, AuditReason } from './audit-log.ts';
 import type { JobStore } from './job-store.ts';
 import { messageOf } from '../platform/guards.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 
-export const NO_CLIENT: JobError = {
-  family: 'internal',
-  code: 'no_client',
-  messageKey: 'errors.internal',
-  message: 'This profile cannot send right now.',
-};
+/** A JobError of the outbox's own: its English message is its catalogue sentence. */
+const ownError = (family: string, code: string, messageKey: MessageKey): JobError => ({
+  family,
+  code,
+  messageKey,
+  message: translate('en', messageKey),
+});
 
-export const PROFILE_REMOVED: JobError = {
-  family: 'network',
-  code: 'profile_removed',
-  messageKey: 'outbox.orphanedHint',
-  message:
-    'Its profile was removed while this was being sent; it will be checked before it is sent again.',
-};
-
-export const INTERRUPTED: JobError = {
-  family: 'internal',
-  code: 'not_recorded',
-  messageKey: 'outbox.interrupted',
-  message:
-    'The result of sending could not be recorded (the disk was full); checking whether the service received it.',
-};
-
-export const UNVERIFIABLE: JobError = {
-  family: 'network',
-  code: 'unverifiable',
-  messageKey: 'outbox.unverifiable',
-  message:
-    'The service may or may not have received this, and it cannot be checked. Retry it or discard it after checking on the platform.',
-};
+export const NO_CLIENT = ownError('internal', 'no_client', 'outbox.noClient');
+export const PROFILE_REMOVED = ownError('network', 'profile_removed', 'outbox.profileRemoved');
+export const INTERRUPTED = ownError('internal', 'not_recorded', 'outbox.notRecorded');
+export const UNVERIFIABLE = ownError('network', 'unverifiable', 'outbox.unverifiable');
 
 /** How one run of a job ended, before it is written down. */
 export type Outcome =

@@ -297,6 +297,11 @@ export const en = {
     none: 'No tracking found.',
   },
   outbox: {
+    noClient: 'This profile cannot send right now: it has no key or no service address yet.',
+    profileRemoved:
+      'Its profile was removed while this was being sent; it will be checked before it is sent again.',
+    notRecorded:
+      'The result of sending could not be recorded (the disk was full); checking whether the service received it.',
     interrupted:
       'Packbench stopped while this was being sent; checking whether the service received it.',
     unverifiable:

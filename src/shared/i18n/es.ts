@@ -305,6 +305,11 @@ export const es: Messages = {
     none: 'No se encontró seguimiento.',
   },
   outbox: {
+    noClient: 'Este perfil no puede enviar ahora: aún no tiene clave o dirección del servicio.',
+    profileRemoved:
+      'Su perfil se eliminó durante el envío; se comprobará antes de volver a enviarlo.',
+    notRecorded:
+      'El resultado del envío no se pudo registrar (el disco estaba lleno); comprobando si el servicio lo recibió.',
     interrupted: 'Packbench se detuvo durante el envío; comprobando si el servicio lo recibió.',
     unverifiable:
       'Puede que el servicio lo haya recibido o no, y no se puede comprobar. Reinténtelo o descártelo tras comprobarlo en la plataforma.',

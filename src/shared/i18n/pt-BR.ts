@@ -304,6 +304,11 @@ export const ptBR: Messages = {
     none: 'Nenhum rastreamento encontrado.',
   },
   outbox: {
+    noClient: 'Este perfil não pode enviar agora: ainda não tem chave ou endereço do serviço.',
+    profileRemoved:
+      'O perfil foi removido durante o envio; isto será conferido antes de ser enviado de novo.',
+    notRecorded:
+      'O resultado do envio não pôde ser registrado (o disco estava cheio); conferindo se o serviço recebeu.',
     interrupted: 'O Packbench parou durante o envio; conferindo se o serviço recebeu.',
     unverifiable:
       'O serviço pode ou não ter recebido isto, e não há como conferir. Tente de novo ou descarte depois de conferir na plataforma.',
