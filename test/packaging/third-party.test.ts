@@ -40,7 +40,8 @@ function rendererImports(): string[] {
   const names = new Set<string>();
   for (const entry of entries) {
     const name = entry.name;
-    if (!entry.isFile() || !/\.tsx?$/.test(name) || /\.test\.|\.d\.ts$|^test-/.test(name)) continue;
+    if (!entry.isFile() || !/\.(tsx?|mjs)$/.test(name) || /\.test\.|\.d\.ts$|^test-/.test(name))
+      continue;
     if (entry.parentPath.replaceAll('\\', '/').includes('/src/zpl/cli')) continue;
     const source = readFileSync(join(entry.parentPath, name), 'utf8');
     const specifiers = [
@@ -50,6 +51,12 @@ function rendererImports(): string[] {
       ...source.matchAll(/\bnew URL\(\s*'([^']+)'\s*,\s*import\.meta\.url/g),
     ].map((m) => m[1] ?? '');
     for (const specifier of specifiers) {
+      // A file a package's exports do not list, reached by its path: still that package's code.
+      const reached = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(specifier);
+      if (reached?.[1]) {
+        names.add(reached[1]);
+        continue;
+      }
       if (/^(\.|\/|node:)/.test(specifier)) continue;
       names.add(
         specifier
