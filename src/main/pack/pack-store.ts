@@ -46,7 +46,7 @@ export type PackEvent =
   | { seq: number; at: number; kind: 'notes' }
   | { seq: number; at: number; kind: 'unit'; unit: Omit<PackUnit, 'seq' | 'at'> }
   | { seq: number; at: number; kind: 'undo'; of: number }
-  | { seq: number; at: number; kind: 'refused'; code: string; messageKey: string }
+  | { seq: number; at: number; kind: 'refused'; code: string; messageKey: MessageKey }
   | { seq: number; at: number; kind: 'weighed'; weighing: PackWeighing };
 
 /** An event before the store gave it its place. */

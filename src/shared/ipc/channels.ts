@@ -68,7 +68,7 @@ export interface AppInfo {
 
 export interface Notice {
   level: 'info' | 'warning' | 'error';
-  messageKey: string;
+  messageKey: MessageKey;
 }
 
 export interface ProfileList {
