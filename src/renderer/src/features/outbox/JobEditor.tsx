@@ -21,10 +21,11 @@ export function JobEditor({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const payload = job.payload as Record<string, unknown>;
-  const isFile = typeof payload['order'] === 'string' && 'fileName' in payload;
-  const [order, setOrder] = useState(String(payload['order'] ?? ''));
-  const [json, setJson] = useState(JSON.stringify(payload, null, 2));
+  // A file's job is corrected by its order alone; any other by its data as JSON.
+  const file = job.kind === 'invoice.upload' || job.kind === 'label.upload' ? job.payload : null;
+  const isFile = file !== null;
+  const [order, setOrder] = useState(file?.order ?? '');
+  const [json, setJson] = useState(JSON.stringify(job.payload, null, 2));
   const [problem, setProblem] = useState<string | null>(null);
 
   // The corrected data must be what this kind of job takes (the schema from the OpenAPI
@@ -32,7 +33,7 @@ export function JobEditor({
   const save = () => {
     let edited: unknown;
     try {
-      edited = isFile ? { ...payload, order: order.trim() } : JSON.parse(json);
+      edited = file ? { ...file, order: order.trim() } : JSON.parse(json);
     } catch (error) {
       return setProblem(error instanceof Error ? error.message : String(error));
     }

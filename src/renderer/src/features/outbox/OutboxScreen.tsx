@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableHead } from '../../ui/TableHead.tsx';
-import type { JobState, JobView } from '../../../../shared/outbox.ts';
+import type { JobState } from '../../../../shared/outbox.ts';
 import { downloadText } from '../../ui/download.ts';
 import { ErrorText } from '../../ui/ErrorText.tsx';
 import { describeActivity } from '../../../../shared/activity-text.ts';
@@ -19,14 +19,6 @@ const STATE_COLOR: Record<JobState, string> = {
   failed: 'red',
   uncertain: 'orange',
   orphaned: 'grape',
-};
-
-const targetOf = (job: JobView): string => {
-  const p = job.payload as Record<string, unknown>;
-  const nested = (p['order'] ?? p['product'] ?? p['inbound']) as
-    Record<string, unknown> | string | undefined;
-  if (typeof nested === 'string') return nested;
-  return String(nested?.['id'] ?? nested?.['sku'] ?? p['id'] ?? '');
 };
 
 /** Everything not yet delivered, in plain words, with retry and discard; then the activity log. */
@@ -93,6 +85,7 @@ export function OutboxScreen() {
     downloadText(`packbench-activity-${new Date().toISOString().slice(0, 10)}.csv`, csv);
   };
 
+  const editingJob = editing ? jobs.find((j) => j.id === editing) : undefined;
   return (
     <Stack>
       <Group justify="space-between">
@@ -146,7 +139,7 @@ export function OutboxScreen() {
             {jobs.map((job) => (
               <Table.Tr key={job.id}>
                 <Table.Td>{t(`outbox.kinds.${job.kind.replace('.', '_')}`)}</Table.Td>
-                <Table.Td>{targetOf(job)}</Table.Td>
+                <Table.Td>{job.subject}</Table.Td>
                 <Table.Td>
                   <Badge
                     color={STATE_COLOR[job.state]}
@@ -214,12 +207,12 @@ export function OutboxScreen() {
           </Table.Tbody>
         </Table>
       )}
-      {editing && jobs.some((j) => j.id === editing) && (
+      {editingJob && (
         <JobEditor
-          job={jobs.find((j) => j.id === editing) as (typeof jobs)[number]}
+          job={editingJob}
           onCancel={() => setEditing(null)}
           onSave={(payload) =>
-            void edit(editing, payload).then((saved) => saved && setEditing(null))
+            void edit(editingJob.id, payload).then((saved) => saved && setEditing(null))
           }
         />
       )}
@@ -236,7 +229,9 @@ export function OutboxScreen() {
             <Table.Tr key={entry.id}>
               <Table.Td>{when(entry.at)}</Table.Td>
               <Table.Td data-testid="activity">
-                <Text size="sm">{describeActivity((key, values) => t(key, values ?? {}), entry)}</Text>
+                <Text size="sm">
+                  {describeActivity((key, values) => t(key, values ?? {}), entry)}
+                </Text>
                 {entry.reason?.serviceMessage && (
                   <Text size="sm" c="dimmed" fs="italic" data-testid="service-words">
                     {t('errors.serviceSaid', { message: entry.reason.serviceMessage })}
