@@ -105,7 +105,8 @@ describe('printing through IPC', () => {
     ]);
     const csv = await invoke<string>('exportAuditCsv');
     expect(csv.ok && csv.value).toMatch(
-      /printed again on tcp:\/\/127\.0\.0\.1:\d+ by bruna \(lost\)/,
+      // The sentence the Outbox screen shows, in English, the reason in words (#28, item 2).
+      /printed again on tcp:\/\/127\.0\.0\.1:\d+ by bruna: label lost/,
     );
   });
 
