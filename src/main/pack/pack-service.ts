@@ -1,17 +1,13 @@
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type {
-  BarcodeAlias,
   PackAnswer,
   PackPrompt,
-  PackSettings,
   PackVerdict,
   PackView,
   ShortReason,
   WeightReason,
 } from '../../shared/pack/types.ts';
 import { parseScan } from '../../shared/scan/index.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { ProductFacts } from '../api/product-names.ts';
 import { Identifier, packProduct, type PackProduct } from './identify.ts';
 import {
   judgeLot,
@@ -25,7 +21,7 @@ import {
 } from './judge.ts';
 import { localDay } from './lots.ts';
 import { finishEffects } from './pack-finish.ts';
-import { weighFinish, type PackScale } from './pack-weight.ts';
+import { weighFinish } from './pack-weight.ts';
 import { PackError } from './pack-error.ts';
 import {
   unitsOf,
@@ -33,50 +29,11 @@ import {
   type PackEvent,
   type PackRow,
   type PackSnapshot,
-  type PackStore,
 } from './pack-store.ts';
 import { buildView } from './pack-view.ts';
+import type { PackServiceOptions } from './pack-options.ts';
 
-/** What opening a pack reads from the service (the active profile's budgeted client). */
-export interface PackSource {
-  /** The order, from a lookup a moment ago when there was one, else a request. */
-  order(orderId: string): Promise<PackSnapshot['order']>;
-  /** Products by SKU: a product, null for an unknown SKU, absent when the request failed. */
-  products(skus: readonly string[]): Promise<Record<string, ProductFacts | null>>;
-  /** Lots of one SKU in one warehouse by batch and expiry (one request). */
-  lots(
-    sku: string,
-    warehouse: string,
-  ): Promise<{ lot: string; expiry: string | null; available: number }[]>;
-}
-
-export interface PackServiceOptions {
-  store: PackStore;
-  clock: Clock;
-  newId: () => string;
-  /** This computer's name and the operator's OS account, for the record. */
-  station: () => string;
-  account: () => string;
-  profileId: () => string;
-  source: () => Promise<PackSource>;
-  settings: () => PackSettings;
-  aliases: () => BarcodeAlias[];
-  /** Other products this station knows (earlier orders): recognised as "not in this order". */
-  knownProducts: () => Record<string, ProductFacts>;
-  /** Queues the order's `packed` status through the outbox; the job's id. */
-  markPacked: (orderId: string) => string;
-  /** Prints the order's label through the print queue; its print job, or why not. */
-  printLabel: (orderId: string) => { jobId: string } | { problem: MessageKey };
-  /** The station's scale: with one set up, a finish weighs the box (issue #29). */
-  scale?: PackScale;
-  /** A line in the activity log. */
-  record: (entry: {
-    event: string;
-    messageKey: MessageKey;
-    params: Record<string, string | number>;
-    message: string;
-  }) => void;
-}
+export type { PackServiceOptions, PackSource } from './pack-options.ts';
 
 /** What a pack holds in memory besides its rows: the question waiting and the last verdict. */
 interface Session {
