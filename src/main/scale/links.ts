@@ -23,6 +23,10 @@ export interface HidLink {
 export type OpenSerial = (path: string, settings: SerialSettings) => Promise<SerialLink>;
 export type OpenHid = (path: string) => Promise<HidLink>;
 
+/** The system's words for a failure, without the "Error:" its libraries put before them. */
+const reasonOf = (error: unknown) =>
+  String((error as Error)?.message ?? error).replace(/^Error:\s*/, '');
+
 const isMissing = (error: unknown) =>
   /ENOENT|No such file|cannot open|could not open/i.test(String((error as Error)?.message));
 
@@ -43,7 +47,7 @@ export const openSerialPort: OpenSerial = async (path, settings) => {
         reject(
           isMissing(error)
             ? new ScaleError('no-device', { device: `serial:${path}` })
-            : new ScaleError('open-failed', { device: `serial:${path}`, reason: error.message }),
+            : new ScaleError('open-failed', { device: `serial:${path}`, reason: reasonOf(error) }),
         );
     }),
   );
@@ -81,7 +85,7 @@ export const openHidDevice: OpenHid = async (path) => {
   } catch (error) {
     throw isMissing(error)
       ? new ScaleError('no-device', { device: path })
-      : new ScaleError('open-failed', { device: path, reason: (error as Error).message });
+      : new ScaleError('open-failed', { device: path, reason: reasonOf(error) });
   }
   let closed = false;
   const closers: (() => void)[] = [];
