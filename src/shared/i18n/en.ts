@@ -2,6 +2,7 @@ import { packSentences } from './sections/pack.ts';
 import { scanSentences } from './sections/scan.ts';
 import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
+import { documentsSentences } from './sections/documents.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -687,6 +688,7 @@ export const en = {
   scale: scaleSentences.en,
   pack: packSentences.en,
   packVerdict: packVerdictSentences.en,
+  documents: documentsSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

@@ -2,6 +2,7 @@ import { packSentences } from './sections/pack.ts';
 import { scanSentences } from './sections/scan.ts';
 import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
+import { documentsSentences } from './sections/documents.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -701,4 +702,5 @@ export const es: Messages = {
   scale: scaleSentences.es,
   pack: packSentences.es,
   packVerdict: packVerdictSentences.es,
+  documents: documentsSentences.es,
 };

@@ -2,6 +2,7 @@ import { packSentences } from './sections/pack.ts';
 import { scanSentences } from './sections/scan.ts';
 import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
+import { documentsSentences } from './sections/documents.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -696,4 +697,5 @@ export const ptBR: Messages = {
   scale: scaleSentences['pt-BR'],
   pack: packSentences['pt-BR'],
   packVerdict: packVerdictSentences['pt-BR'],
+  documents: documentsSentences['pt-BR'],
 };
