@@ -3,6 +3,7 @@ import { scanSentences } from './sections/scan.ts';
 import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
 import { documentsSentences } from './sections/documents.ts';
+import { paperworkSentences } from './sections/paperwork.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -689,6 +690,7 @@ export const en = {
   pack: packSentences.en,
   packVerdict: packVerdictSentences.en,
   documents: documentsSentences.en,
+  paperwork: paperworkSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

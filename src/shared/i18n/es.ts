@@ -3,6 +3,7 @@ import { scanSentences } from './sections/scan.ts';
 import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
 import { documentsSentences } from './sections/documents.ts';
+import { paperworkSentences } from './sections/paperwork.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -703,4 +704,5 @@ export const es: Messages = {
   pack: packSentences.es,
   packVerdict: packVerdictSentences.es,
   documents: documentsSentences.es,
+  paperwork: paperworkSentences.es,
 };

@@ -3,6 +3,7 @@ import { scanSentences } from './sections/scan.ts';
 import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
 import { documentsSentences } from './sections/documents.ts';
+import { paperworkSentences } from './sections/paperwork.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -698,4 +699,5 @@ export const ptBR: Messages = {
   pack: packSentences['pt-BR'],
   packVerdict: packVerdictSentences['pt-BR'],
   documents: documentsSentences['pt-BR'],
+  paperwork: paperworkSentences['pt-BR'],
 };

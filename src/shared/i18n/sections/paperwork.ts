@@ -1,0 +1,143 @@
+/**
+ * The paperwork at the bench (issue #30): the document printer in Settings, the papers a finished
+ * pack prints (the packing slip, the invoice) and why one did not, in every language side by side.
+ */
+export const paperworkSentences = {
+  en: {
+    document: { slip: 'Packing slip', invoice: 'Invoice' },
+    state: {
+      preparing: 'Preparing…',
+      queued: 'Waiting to print',
+      printing: 'Printing…',
+      printed: 'Printed',
+      held: 'Held',
+      failed: 'Not printed',
+      interrupted: 'Not printed',
+    },
+    problem: {
+      noPrinter: 'No document printer is set up: choose one in Settings → Printers.',
+      noInvoice:
+        'This station has not delivered an invoice for order {{order}}: drop it on the order first.',
+      slipFailed: 'The packing slip for order {{order}} could not be made.',
+      held: 'The document printer stopped: fix it, then print again.',
+      failed: 'The document printer did not print it: check it, then print again.',
+    },
+    card: {
+      title: 'Papers',
+      printSlip: 'Print slip',
+      printInvoice: 'Print invoice',
+      retry: 'Print again',
+      retryAnyway: 'Print anyway',
+      queued: '{{document}}: waiting to print on {{printer}}.',
+    },
+    settings: {
+      title: 'Document printer',
+      intro:
+        'The office printer beside the label printer: the packing slip and the invoice print on it. Empty: no document printer.',
+      target: 'Document printer',
+      targetHint: 'A CUPS queue with a driver, written cups:QUEUE.',
+      paper: 'Paper',
+      a4: 'A4',
+      letter: 'Letter',
+      test: 'Test page',
+      testSent: 'Test page sent to {{printer}}.',
+      saved: 'Document printer saved.',
+      noQueues: 'This computer knows no CUPS queue.',
+      onFinish: 'When a pack finishes, print',
+      printSlip: 'The packing slip (on the document printer)',
+      printInvoice: 'The invoice the station delivered (on the document printer)',
+    },
+  },
+  'pt-BR': {
+    document: { slip: 'Romaneio', invoice: 'Nota fiscal' },
+    state: {
+      preparing: 'Preparando…',
+      queued: 'Aguardando impressão',
+      printing: 'Imprimindo…',
+      printed: 'Impresso',
+      held: 'Retido',
+      failed: 'Não impresso',
+      interrupted: 'Não impresso',
+    },
+    problem: {
+      noPrinter:
+        'Nenhuma impressora de documentos configurada: escolha uma em Configurações → Impressoras.',
+      noInvoice:
+        'Esta estação não enviou nota fiscal para o pedido {{order}}: solte-a no pedido primeiro.',
+      slipFailed: 'Não foi possível gerar o romaneio do pedido {{order}}.',
+      held: 'A impressora de documentos parou: resolva e imprima de novo.',
+      failed: 'A impressora de documentos não imprimiu: verifique e imprima de novo.',
+    },
+    card: {
+      title: 'Documentos',
+      printSlip: 'Imprimir romaneio',
+      printInvoice: 'Imprimir nota fiscal',
+      retry: 'Imprimir de novo',
+      retryAnyway: 'Imprimir assim mesmo',
+      queued: '{{document}}: aguardando impressão em {{printer}}.',
+    },
+    settings: {
+      title: 'Impressora de documentos',
+      intro:
+        'A impressora comum ao lado da impressora de etiquetas: o romaneio e a nota fiscal saem nela. Vazio: sem impressora de documentos.',
+      target: 'Impressora de documentos',
+      targetHint: 'Uma fila CUPS com driver, escrita cups:FILA.',
+      paper: 'Papel',
+      a4: 'A4',
+      letter: 'Carta',
+      test: 'Página de teste',
+      testSent: 'Página de teste enviada para {{printer}}.',
+      saved: 'Impressora de documentos salva.',
+      noQueues: 'Este computador não conhece nenhuma fila CUPS.',
+      onFinish: 'Ao finalizar uma embalagem, imprimir',
+      printSlip: 'O romaneio (na impressora de documentos)',
+      printInvoice: 'A nota fiscal enviada pela estação (na impressora de documentos)',
+    },
+  },
+  es: {
+    document: { slip: 'Albarán', invoice: 'Factura' },
+    state: {
+      preparing: 'Preparando…',
+      queued: 'Esperando para imprimir',
+      printing: 'Imprimiendo…',
+      printed: 'Impreso',
+      held: 'Retenido',
+      failed: 'No impreso',
+      interrupted: 'No impreso',
+    },
+    problem: {
+      noPrinter:
+        'No hay impresora de documentos configurada: elija una en Ajustes → Impresoras.',
+      noInvoice:
+        'Esta estación no ha enviado la factura del pedido {{order}}: suéltela en el pedido primero.',
+      slipFailed: 'No se pudo generar el albarán del pedido {{order}}.',
+      held: 'La impresora de documentos se detuvo: arréglela y vuelva a imprimir.',
+      failed: 'La impresora de documentos no lo imprimió: revísela y vuelva a imprimir.',
+    },
+    card: {
+      title: 'Documentos',
+      printSlip: 'Imprimir albarán',
+      printInvoice: 'Imprimir factura',
+      retry: 'Imprimir de nuevo',
+      retryAnyway: 'Imprimir de todos modos',
+      queued: '{{document}}: esperando para imprimir en {{printer}}.',
+    },
+    settings: {
+      title: 'Impresora de documentos',
+      intro:
+        'La impresora de oficina junto a la de etiquetas: en ella salen el albarán y la factura. Vacío: sin impresora de documentos.',
+      target: 'Impresora de documentos',
+      targetHint: 'Una cola CUPS con controlador, escrita cups:COLA.',
+      paper: 'Papel',
+      a4: 'A4',
+      letter: 'Carta',
+      test: 'Página de prueba',
+      testSent: 'Página de prueba enviada a {{printer}}.',
+      saved: 'Impresora de documentos guardada.',
+      noQueues: 'Este equipo no conoce ninguna cola CUPS.',
+      onFinish: 'Al terminar un empaque, imprimir',
+      printSlip: 'El albarán (en la impresora de documentos)',
+      printInvoice: 'La factura enviada por la estación (en la impresora de documentos)',
+    },
+  },
+} as const;
