@@ -42,6 +42,11 @@ export const PRINT_ERROR_CODES = [
   'job-failed',
   'printer-stopped',
   'cannot-ask',
+  // Documents (issue #30): not a whole PDF; a PDF to a label printer (tcp://, a CUPS queue
+  // without a driver); a label to a Windows printer, which takes documents only.
+  'not-pdf',
+  'not-a-document-printer',
+  'not-a-label-printer',
 ] as const;
 export type PrintErrorCode = (typeof PRINT_ERROR_CODES)[number];
 

@@ -9,7 +9,9 @@ import { messageOf } from '../platform/guards.ts';
 // bad input (bad-target, no-such-queue, file-unreadable, not-zpl: nothing was sent); the
 // printer not reached or not answering (unreachable, not-answering, bad-reply, cups-missing:
 // nothing was sent); a job started and failed twice (job-failed); a condition that stops
-// printing (printer-stopped: nothing was sent).
+// printing (printer-stopped: nothing was sent). Documents (issue #30) add three refusals of
+// bad input, nothing sent: not-pdf, not-a-document-printer (a PDF to a label printer),
+// not-a-label-printer (a label to a Windows printer, which prints documents only).
 export type { PrintErrorCode } from '../../shared/printing.ts';
 import type { PrintErrorCode } from '../../shared/printing.ts';
 
@@ -45,6 +47,9 @@ export function exitCodeFor(code: PrintErrorCode): 1 | 2 | 3 {
     case 'no-such-queue':
     case 'file-unreadable':
     case 'not-zpl':
+    case 'not-pdf':
+    case 'not-a-document-printer':
+    case 'not-a-label-printer':
       return 1;
     case 'unreachable':
     case 'not-answering':

@@ -617,7 +617,7 @@ export const en = {
       'too-old': 'This Redis is too old: the shared budget needs Redis 5 or newer (or Valkey).',
     },
     print: {
-      'bad-target': 'This printer address is not tcp://host[:port] or cups:QUEUE.',
+      'bad-target': 'This printer address is not tcp://host[:port], cups:QUEUE or windows:PRINTER.',
       'no-such-queue': 'This computer has no CUPS printer queue of that name.',
       'file-unreadable': 'The label file could not be read, so nothing was printed.',
       'not-zpl': 'This is not a ZPL label (^XA … ^XZ), so nothing was sent to the printer.',
@@ -632,6 +632,11 @@ export const en = {
         'The printer reports a condition that stops printing (paper out, head open, paused or ribbon out); nothing was sent.',
       'cannot-ask':
         'Only a network printer (tcp://) can be asked for its density; for a CUPS queue, choose it by hand.',
+      'not-pdf': 'This document is not a whole PDF file, so nothing was sent to the printer.',
+      'not-a-document-printer':
+        'This printer takes labels only (a label printer’s network port, or a CUPS queue without a driver): send slips and invoices to a document printer.',
+      'not-a-label-printer':
+        'This Windows printer takes documents only: send labels to a network label printer (tcp://) or a CUPS queue.',
     },
     serviceSaid: 'The service said, in its own words: “{{message}}”',
     generic: 'Something went wrong: {{message}}',

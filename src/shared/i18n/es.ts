@@ -631,7 +631,7 @@ export const es: Messages = {
         'Este Redis es demasiado antiguo: el límite compartido necesita Redis 5 o posterior (o Valkey).',
     },
     print: {
-      'bad-target': 'Esta dirección de impresora no es tcp://host[:puerto] ni cups:COLA.',
+      'bad-target': 'Esta dirección de impresora no es tcp://host[:puerto], cups:COLA ni windows:IMPRESORA.',
       'no-such-queue': 'Este equipo no tiene una cola CUPS con ese nombre.',
       'file-unreadable': 'No se pudo leer el archivo de la etiqueta; no se imprimió nada.',
       'not-zpl': 'Esto no es una etiqueta ZPL (^XA … ^XZ); no se envió nada a la impresora.',
@@ -645,6 +645,11 @@ export const es: Messages = {
         'La impresora informa una condición que impide imprimir (sin papel, cabezal abierto, en pausa o sin cinta); no se envió nada.',
       'cannot-ask':
         'Solo una impresora de red (tcp://) puede indicar su densidad; para una cola CUPS, elíjala a mano.',
+      'not-pdf': 'Este documento no es un archivo PDF completo, así que no se envió nada a la impresora.',
+      'not-a-document-printer':
+        'Esta impresora solo imprime etiquetas (el puerto de red de una impresora de etiquetas, o una cola CUPS sin controlador): envíe las listas de empaque y las facturas a una impresora de documentos.',
+      'not-a-label-printer':
+        'Esta impresora de Windows solo imprime documentos: envíe las etiquetas a una impresora de etiquetas de red (tcp://) o a una cola CUPS.',
     },
     serviceSaid: 'El servicio dijo, con sus propias palabras: “{{message}}”',
     generic: 'Algo salió mal: {{message}}',
