@@ -10,6 +10,7 @@ import { memoryKeychain, tempDir, useTestProfile } from '../outbox/helpers.ts';
 import { startHostileApi, type HostileApi, type HostileMode } from './hostile-api.ts';
 import { distinctPlaces, findLeaks, HOSTILE_KEY, keyForms } from './key-forms.ts';
 import { orderCreateBody } from '../support/bodies.ts';
+import { until } from '../support/until.ts';
 
 // The whole way to the window: the real StationCore, the real handlers and IPC manager, an
 // active profile pointing at the hostile API. Every IPC answer, every status event, every outbox
@@ -71,13 +72,15 @@ afterAll(async () => {
   removeDir();
 });
 
-async function settled(jobId: string): Promise<void> {
-  for (let i = 0; i < 50; i += 1) {
-    const state = core.outbox.store.get(jobId).state;
-    if (state !== 'queued' && state !== 'sending') return;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-}
+/**
+ * Until the job's first answer is recorded: sent at least once and no longer being sent (done,
+ * failed, uncertain, or queued again for a retry). Its error, events and audit row are then in.
+ */
+const answered = (jobId: string) =>
+  until(() => {
+    const job = core.outbox.store.get(jobId);
+    return job.attempts > 0 && job.state !== 'sending';
+  }, `the first answer to job ${jobId}`);
 
 describe('the key never reaches the window through IPC', () => {
   const places: string[] = [];
@@ -90,8 +93,21 @@ describe('the key never reaches the window through IPC', () => {
     // A 401 or 403 holds the outbox until the key changes: setting it again releases it.
     hostile.mode = 'extra-fields';
     answers['setKey'] = await invoke('setKey', { profileId, key: HOSTILE_KEY });
+    // The last case's health check may have left the service "down" (a 404 or a body that is
+    // not the health answer), and the outbox sends nothing while it is down: a check that
+    // answers brings it back up, and what earlier cases left retrying is delivered now.
+    await invoke('testConnection');
+    await core.outbox.idle(profileId, 10_000);
     hostile.mode = mode;
     events.length = 0;
+    // The job first, and answered in this mode: the reads below include a health check that
+    // this mode fails, which would hold the job (until a later case, under another mode).
+    const submitted = (await invoke('submitJob', {
+      kind: 'product.create',
+      payload: { product: { sku: `H-${mode.replace(/\W/g, '')}`, name: 'hostile' } },
+    })) as Result<{ job: { id: string } }>;
+    if (submitted.ok) await answered(submitted.value.job.id);
+    answers['submitJob'] = submitted;
     const reads: [InvokeName, unknown][] = [
       ['lookupOrder', { id: 'PB-1' }],
       ['getProduct', { sku: 'SKU-1' }],
@@ -109,12 +125,6 @@ describe('the key never reaches the window through IPC', () => {
         answers[name] = await invoke(name, input);
       }),
     );
-    const submitted = (await invoke('submitJob', {
-      kind: 'product.create',
-      payload: { product: { sku: `H-${mode.replace(/\W/g, '')}`, name: 'hostile' } },
-    })) as Result<{ job: { id: string } }>;
-    if (submitted.ok) await settled(submitted.value.job.id);
-    answers['submitJob'] = submitted;
     answers['getOutbox'] = await invoke('getOutbox', {});
     answers['getAudit'] = await invoke('getAudit', {});
     answers['exportAuditCsv'] = await invoke('exportAuditCsv');
@@ -173,7 +183,7 @@ describe('a redirect to another origin, through the station', () => {
     })) as Result<{ job: { id: string } }>;
     expect(submitted.ok).toBe(true);
     if (!submitted.ok) return;
-    await settled(submitted.value.job.id);
+    await answered(submitted.value.job.id);
     expect(core.outbox.store.get(submitted.value.job.id)).toMatchObject({
       state: 'failed',
       lastError: { family: 'redirect', code: 'cross_origin', messageKey: 'errors.api.redirect' },
