@@ -3,13 +3,20 @@ import { z } from 'zod';
 // What the window and main agree on about printing: the station's printer settings, the print
 // queue's jobs as the window sees them, and the reasons a reprint may give.
 
-/** A printer target as the command line and the settings write it: tcp://host[:port] or cups:QUEUE. */
+/**
+ * A printer target as the command line and the settings write it: tcp://host[:port], cups:QUEUE
+ * or windows:PRINTER NAME (a Windows printer as Windows names it: spaces allowed, not a comma or
+ * an exclamation mark, which Windows refuses in printer names).
+ */
 export const printerTargetSchema = z
   .string()
   .trim()
   .min(1)
   .max(300)
-  .regex(/^(tcp:\/\/[^\s/]+|cups:[^\s/#]+)$/, 'is not tcp://host[:port] or cups:QUEUE');
+  .regex(
+    /^(tcp:\/\/[^\s/]+|cups:[^\s/#]+|windows:[^\s,!\p{Cc}][^,!\p{Cc}]*)$/u,
+    'is not tcp://host[:port] or cups:QUEUE (or, on Windows, windows:PRINTER)',
+  );
 
 export const PRINTER_DENSITIES = [6, 8, 12, 24] as const;
 

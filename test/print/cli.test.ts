@@ -127,7 +127,7 @@ describe('printer status', () => {
     [['status'], /status takes one printer target/],
     [
       ['status', 'http://printer'],
-      /is not a printer target: use tcp:\/\/HOST\[:PORT\] or cups:QUEUE\./,
+      /is not a printer target: use tcp:\/\/HOST\[:PORT\], cups:QUEUE or windows:PRINTER\./,
     ],
     [['status', 'tcp://printer:99999'], /is not a port/],
     [['status', 'tcp://p', '--copies', '2'], /status takes no option --copies/],

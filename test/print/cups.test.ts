@@ -89,8 +89,20 @@ describe('cups:QUEUE targets', () => {
     });
     const queues = await listCupsQueues({ timeoutMs: 5000, env: cupsd.env });
     expect(queues).toEqual([
-      { name: 'Spare', device: `socket://127.0.0.1:${zebra.port}`, accepting: true, enabled: true },
-      { name: 'Zebra', device: `socket://127.0.0.1:${zebra.port}`, accepting: true, enabled: true },
+      {
+        name: 'Spare',
+        device: `socket://127.0.0.1:${zebra.port}`,
+        accepting: true,
+        enabled: true,
+        kind: 'raw',
+      },
+      {
+        name: 'Zebra',
+        device: `socket://127.0.0.1:${zebra.port}`,
+        accepting: true,
+        enabled: true,
+        kind: 'raw',
+      },
     ]);
   });
 

@@ -2,8 +2,10 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CupsPrinter, listCupsQueues } from './cups-printer.ts';
+import { realPdf } from '../../../test/support/pdf.ts';
+import { CupsPrinter, listCupsQueues, lpArguments } from './cups-printer.ts';
 import { PrintError } from './errors.ts';
+import { openPrinter } from './printer.ts';
 
 // What the CUPS transport makes of lp and lpstat, with stand-ins on PATH saying what real
 // ones say (CUPS 2.4, C locale) — including what a real server rarely does on cue: hang,
@@ -107,5 +109,101 @@ echo "Zebra accepting requests since Tue Nov 24 09:01:48 2026"`,
       lpstat: `${RUNNING}\necho "lpstat: No destinations added." >&2; exit 1`,
     });
     await expect(listCupsQueues({ env, timeoutMs: 2000 })).resolves.toEqual([]);
+  });
+
+  it('lists each queue as raw or document from lpstat -l: an Interface line means a driver', async () => {
+    const env = commands({
+      lpstat: `${RUNNING}
+echo "device for Office: ipp://office.local/ipp/print"
+echo "device for Zebra: socket://10.0.0.5:9100"
+echo "printer Office is idle.  enabled since Tue Nov 24 09:01:48 2026"
+printf '\tForm mounted:\n\tConnection: direct\n\tInterface: /etc/cups/ppd/Office.ppd\n\tOn fault: no alert\n'
+echo "printer Zebra disabled since Tue Nov 24 09:01:48 2026 -"
+printf '\tPaused\n\tForm mounted:\n\tConnection: direct\n\tOn fault: no alert\n'
+echo "Office accepting requests since Tue Nov 24 09:01:48 2026"
+echo "Zebra not accepting requests since Tue Nov 24 09:01:48 2026 -"`,
+    });
+    await expect(listCupsQueues({ env, timeoutMs: 2000 })).resolves.toEqual([
+      {
+        name: 'Office',
+        device: 'ipp://office.local/ipp/print',
+        accepting: true,
+        enabled: true,
+        kind: 'document',
+      },
+      {
+        name: 'Zebra',
+        device: 'socket://10.0.0.5:9100',
+        accepting: false,
+        enabled: false,
+        kind: 'raw',
+      },
+    ]);
+  });
+});
+
+describe('CupsPrinter with documents', () => {
+  const queue = (interfaceLine: boolean) =>
+    commands({
+      lpstat: `${RUNNING}
+echo "$@" >> "$STATE/lpstat-args"
+echo "printer Office is idle.  enabled since Tue Nov 24 09:01:48 2026"
+${interfaceLine ? `printf '\tConnection: direct\n\tInterface: /etc/cups/ppd/Office.ppd\n'` : `printf '\tConnection: direct\n'`}
+echo "Office accepting requests since Tue Nov 24 09:01:48 2026"`,
+      lp: `echo "$@" >> "$STATE/lp-args"
+cat >> "$STATE/lp-stdin"
+echo "request id is Office-3 (0 file(s))"`,
+    });
+  const state = (env: NodeJS.ProcessEnv, file: string) => join(env.STATE ?? '', file);
+
+  it('prints a PDF through the driver: no -o raw, its format, media and copies in one lp run', async () => {
+    const env = queue(true);
+    const pdf = realPdf('slip');
+    const printer = openPrinter({ kind: 'cups', queue: 'Office' }, { env, timeoutMs: 2000 });
+    const outcome = await printer.print([
+      { name: '/tmp/slip 42.pdf', bytes: pdf, document: { media: 'Letter', copies: 2 } },
+    ]);
+    expect(outcome.jobs.map((j) => [j.file, j.bytes, j.attempts])).toEqual([
+      ['/tmp/slip 42.pdf', pdf.length, 1],
+    ]);
+    expect(readFileSync(state(env, 'lp-args'), 'utf8')).toBe(
+      '-d Office -o document-format=application/pdf -o media=Letter -n 2 -t slip 42.pdf\n',
+    );
+    expect(readFileSync(state(env, 'lp-stdin'))).toEqual(Buffer.from(pdf));
+    // The status was read in the long form, which tells a driver from a raw queue.
+    expect(readFileSync(state(env, 'lpstat-args'), 'utf8')).toBe('-r -l -p Office -a Office\n');
+  });
+
+  it('leaves media and copies to the queue when not given, and labels stay raw', () => {
+    const bytes = realPdf('x');
+    expect(lpArguments('Q', { name: 'a.pdf', bytes, document: {} }, 'a.pdf')).toEqual([
+      '-d',
+      'Q',
+      '-o',
+      'document-format=application/pdf',
+      '-t',
+      'a.pdf',
+    ]);
+    expect(lpArguments('Q', { name: 'a.zpl', bytes }, 'a.zpl')).toEqual([
+      '-d',
+      'Q',
+      '-o',
+      'raw',
+      '-t',
+      'a.zpl',
+    ]);
+  });
+
+  it('refuses a PDF to a raw queue (no driver) before lp runs', async () => {
+    const env = queue(false);
+    const printer = openPrinter({ kind: 'cups', queue: 'Office' }, { env, timeoutMs: 2000 });
+    const error = await printer
+      .print([{ name: 'slip.pdf', bytes: realPdf('slip'), document: { copies: 1 } }])
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'not-a-document-printer', completed: [] });
+    expect((error as PrintError).message).toMatch(
+      /^slip\.pdf is a PDF, and The CUPS queue Office is a raw queue \(no driver/,
+    );
+    expect(() => readFileSync(state(env, 'lp-args'))).toThrow(/ENOENT/);
   });
 });

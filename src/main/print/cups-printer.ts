@@ -1,5 +1,5 @@
-// A CUPS raw queue: jobs through `lp -d QUEUE -o raw`, status and the list of queues from
-// `lpstat`. CUPS_SERVER (host:port of the CUPS server) is honoured because the commands read
+// A CUPS queue: labels through `lp -d QUEUE -o raw`, documents (PDFs, issue #30) through the
+// queue's driver, status and the list of queues from `lpstat`. CUPS_SERVER (host:port of the CUPS server) is honoured because the commands read
 // it themselves; we pass the environment through untouched apart from the locale, which is
 // pinned to C so lpstat's words ("disabled", "accepting") can be read.
 //
@@ -7,9 +7,14 @@
 // it: online = it accepts requests (cupsaccept/cupsreject), paused = it is disabled
 // (cupsdisable, "Pause Printer" in the CUPS pages). Paper, head and ribbon are unknown here,
 // reported false, and labelsRemaining 0. A job is done when CUPS has spooled it (lp exits 0).
-import { spawn } from 'node:child_process';
+//
+// Raw or document queue: `lpstat -l -p` prints an "Interface:" line for a queue exactly when
+// CUPS knows a make and model for it that is not "Local Raw Printer" — a PPD or driver, which
+// is what lays a PDF out on paper (CUPS 2.4 systemv/lpstat.c). A queue without one passes
+// bytes through untouched: right for a Zebra, noise for a PDF, so a document to it is refused.
 import { basename } from 'node:path';
-import { systemClock, systemElapsed, type Clock } from '../platform/clock.ts';
+import { systemElapsed, type Clock } from '../platform/clock.ts';
+import { runCommand, type CommandRun } from './command.ts';
 import { PrintError } from './errors.ts';
 import {
   printHoldingPrinter,
@@ -39,85 +44,47 @@ export interface CupsQueue {
   device: string | null;
   accepting: boolean;
   enabled: boolean;
+  /**
+   * raw: no driver, bytes pass through (a label printer's queue); document: a driver lays out
+   * what it is given (an office printer's queue, for slips and invoices).
+   */
+  kind: CupsQueueKind;
 }
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type CupsQueueKind = 'raw' | 'document';
 
 const serverName = (env: NodeJS.ProcessEnv) =>
   env.CUPS_SERVER ? `The CUPS server at ${env.CUPS_SERVER}` : 'The CUPS server on this computer';
 
-/** Runs a CUPS command with `input` on stdin; PrintError when it cannot run or hangs. */
+/** Runs a CUPS command in the C locale; PrintError when it is missing or hangs. */
 function run(
   command: string,
   args: readonly string[],
-  { timeoutMs, env = process.env, clock = systemClock }: CupsOptions,
+  { timeoutMs, env = process.env, clock }: CupsOptions,
   input?: Uint8Array,
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      env: { ...env, LC_ALL: 'C', LANG: 'C' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let settled = false;
-    const settle = (outcome: Run | PrintError) => {
-      if (settled) return;
-      settled = true;
-      clock.clearTimeout(timer);
-      if (outcome instanceof PrintError) reject(outcome);
-      else resolve(outcome);
-    };
-    // Kept alive: the caller awaits this run, so the process must not exit under it.
-    const timer = clock.setTimeout(
-      () => {
-        // Our own child, ended by its own handle (never by name); we do not wait for it to
-        // close its pipes, which whatever it started may still hold.
-        child.kill('SIGKILL');
-        child.stdout.destroy();
-        child.stderr.destroy();
-        settle(
-          new PrintError(
-            'not-answering',
-            `${serverName(env)} is not answering: ${command} got no reply within ${timeoutMs} ms.`,
-          ),
-        );
-      },
-      timeoutMs,
-      { keepAlive: true },
-    );
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.stdin.on('error', () => {}); // lp may exit before reading all of stdin
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      settle(
-        error.code === 'ENOENT'
-          ? new PrintError(
-              'cups-missing',
-              `${command} is not installed: CUPS printing needs the CUPS client (apt-get install cups-client).`,
-            )
-          : new PrintError('unreachable', `${command} could not be started (${error.message}).`),
+): Promise<CommandRun> {
+  return runCommand(command, args, {
+    timeoutMs,
+    env: { ...env, LC_ALL: 'C', LANG: 'C' },
+    ...(clock ? { clock } : {}),
+    ...(input ? { input } : {}),
+    missing: () =>
+      new PrintError(
+        'cups-missing',
+        `${command} is not installed: CUPS printing needs the CUPS client (apt-get install cups-client).`,
       ),
-    );
-    child.on('close', (code) =>
-      settle({
-        code: code ?? 1,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-      }),
-    );
-    child.stdin.end(input ?? new Uint8Array());
+    hung: () =>
+      new PrintError(
+        'not-answering',
+        `${serverName(env)} is not answering: ${command} got no reply within ${timeoutMs} ms.`,
+      ),
   });
 }
 
 const firstLine = (text: string) => text.trim().split('\n')[0]?.trim() ?? '';
 
 /** `lpstat -r` first: "scheduler is not running" is the only way to tell a dead server apart. */
-function checkScheduler(result: Run, env: NodeJS.ProcessEnv): void {
+function checkScheduler(result: CommandRun, env: NodeJS.ProcessEnv): void {
   if (/scheduler is not running/.test(result.stdout))
     throw new PrintError('unreachable', `${serverName(env)} is not running or cannot be reached.`);
 }
@@ -125,7 +92,7 @@ function checkScheduler(result: Run, env: NodeJS.ProcessEnv): void {
 /** The queues the CUPS server knows, with their device, accepting and enabled states. */
 export async function listCupsQueues(options: CupsOptions): Promise<CupsQueue[]> {
   const env = options.env ?? process.env;
-  const result = await run('lpstat', ['-r', '-v', '-p', '-a'], options);
+  const result = await run('lpstat', ['-r', '-v', '-l', '-p', '-a'], options);
   checkScheduler(result, env);
   if (result.code !== 0 && /No destinations added/i.test(result.stderr)) return [];
   if (result.code !== 0)
@@ -134,11 +101,24 @@ export async function listCupsQueues(options: CupsOptions): Promise<CupsQueue[]>
   const queue = (name: string): CupsQueue => {
     const known = queues.get(name);
     if (known) return known;
-    const fresh: CupsQueue = { name, device: null, accepting: false, enabled: false };
+    const fresh: CupsQueue = {
+      name,
+      device: null,
+      accepting: false,
+      enabled: false,
+      kind: 'raw',
+    };
     queues.set(name, fresh);
     return fresh;
   };
+  // The long form's indented lines belong to the `printer` line above them.
+  let current: CupsQueue | null = null;
   for (const line of result.stdout.split('\n')) {
+    if (line.startsWith('\t')) {
+      if (current && /^\tInterface: /.test(line)) current.kind = 'document';
+      continue;
+    }
+    current = null;
     let m = /^device for (\S+): (.*)$/.exec(line);
     if (m?.[1]) {
       queue(m[1]).device = m[2]?.trim() || null;
@@ -146,7 +126,8 @@ export async function listCupsQueues(options: CupsOptions): Promise<CupsQueue[]>
     }
     m = /^printer (\S+) (.*)$/.exec(line);
     if (m?.[1]) {
-      queue(m[1]).enabled = !/\bdisabled since\b/.test(m[2] ?? '');
+      current = queue(m[1]);
+      current.enabled = !/\bdisabled since\b/.test(m[2] ?? '');
       continue;
     }
     m = /^(\S+) (not )?accepting requests\b/.exec(line);
@@ -177,27 +158,51 @@ export class CupsPrinter {
     return `The CUPS queue ${this.queue}`;
   }
 
-  status(): Promise<PrinterStatus> {
-    return this.readStatus();
+  async status(): Promise<PrinterStatus> {
+    return (await this.readQueue()).status;
   }
 
   print(jobs: PrintJobs, options: PrintOptions = {}): Promise<PrintOutcome> {
+    // Known now for a list; jobs made from the status (the test label) are labels.
+    const documents = typeof jobs === 'function' ? [] : jobs.filter((job) => job.document);
+    let hasDriver = true;
     return printHoldingPrinter(
       {
         lockKey: this.key,
         lock: this.options.lock,
         where: this.where,
-        readStatus: () => this.readStatus(),
-        send: (job) => this.sendWithRetry(job),
+        readStatus: async () => {
+          const queue = await this.readQueue();
+          hasDriver = queue.hasDriver;
+          // Before the stop refusal: a raw queue would never print the PDF, so holding it
+          // until the queue is enabled again would only delay the sentence that matters.
+          const [first] = documents;
+          if (first && !hasDriver) throw this.notADocumentPrinter(first);
+          return queue.status;
+        },
+        send: (job) => {
+          if (job.document && !hasDriver) throw this.notADocumentPrinter(job);
+          return this.sendWithRetry(job);
+        },
       },
       jobs,
       options,
     );
   }
 
-  private async readStatus(): Promise<PrinterStatus> {
+  private notADocumentPrinter(job: PrintJob): PrintError {
+    return new PrintError(
+      'not-a-document-printer',
+      `${job.name} is a PDF, and ${this.where} is a raw queue (no driver: lpstat -l shows no ` +
+        `Interface): it would pass the PDF to the printer as it is; send documents to a queue ` +
+        `with a driver; nothing was sent.`,
+    );
+  }
+
+  /** The queue's status, and whether it has a driver (a document printer) — one lpstat run. */
+  private async readQueue(): Promise<{ status: PrinterStatus; hasDriver: boolean }> {
     const q = this.queue;
-    const result = await run('lpstat', ['-r', '-p', q, '-a', q], this.options);
+    const result = await run('lpstat', ['-r', '-l', '-p', q, '-a', q], this.options);
     checkScheduler(result, this.env);
     if (result.code !== 0 || !result.stdout.includes(`printer ${q} `)) {
       if (/Invalid destination|does not exist|Unknown destination/i.test(result.stderr))
@@ -215,13 +220,17 @@ export class CupsPrinter {
       .split('\n')
       .some((l) => l.startsWith(`${q} accepting requests`));
     return {
-      online: accepting,
-      paused: /\bdisabled since\b/.test(printer),
-      paperOut: false,
-      headOpen: false,
-      ribbonOut: false,
-      bufferFull: false,
-      labelsRemaining: 0,
+      status: {
+        online: accepting,
+        paused: /\bdisabled since\b/.test(printer),
+        paperOut: false,
+        headOpen: false,
+        ribbonOut: false,
+        bufferFull: false,
+        labelsRemaining: 0,
+      },
+      // Only one queue was asked for, so any Interface line is its own.
+      hasDriver: /^\tInterface: /m.test(result.stdout),
     };
   }
 
@@ -249,14 +258,31 @@ export class CupsPrinter {
 
   /** One `lp` run with the bytes on stdin: null when CUPS took the job, else why not. */
   private async lp(job: PrintJob): Promise<string | null> {
-    const title = basename(job.name) || 'label';
-    const result = await run(
-      'lp',
-      ['-d', this.queue, '-o', 'raw', '-t', title],
-      this.options,
-      job.bytes,
-    );
+    const title = basename(job.name) || (job.document ? 'document' : 'label');
+    const result = await run('lp', lpArguments(this.queue, job, title), this.options, job.bytes);
     if (result.code === 0) return null;
     return firstLine(result.stderr).replace(/^lp:\s*/, '') || `lp exited with ${result.code}`;
   }
+}
+
+/**
+ * A label: `-o raw`, the bytes untouched. A document: no `-o raw`, so the queue's driver lays it
+ * out; its format named (CUPS would otherwise guess from the first bytes, and a PDF with a few
+ * bytes before its header — which readers accept — would print as text); the paper as `media`
+ * and the copies as `-n`, one job that the driver or printer copies and collates. Left out,
+ * the queue's own defaults apply (what IT set with lpoptions).
+ */
+export function lpArguments(queue: string, job: PrintJob, title: string): string[] {
+  if (!job.document) return ['-d', queue, '-o', 'raw', '-t', title];
+  const { media, copies } = job.document;
+  return [
+    '-d',
+    queue,
+    '-o',
+    'document-format=application/pdf',
+    ...(media ? ['-o', `media=${media}`] : []),
+    ...(copies !== undefined ? ['-n', String(copies)] : []),
+    '-t',
+    title,
+  ];
 }

@@ -1,7 +1,9 @@
-// A print job as the transports see it — bytes to send exactly as they are, with a name for
-// sentences, the CUPS job title and the command line's JSON — and the one order every
-// transport follows: status first, refuse on a stopping condition unless forced, then each
-// job in turn, a failure reporting which jobs were already sent whole.
+// A print job as the transports see it — bytes to send exactly as they are (or, for a
+// document, a PDF for the printer's driver), with a name for sentences, the job title and the
+// command line's JSON — and the one order every transport follows: status first, refuse on a
+// stopping condition unless forced, then each job in turn, a failure reporting which jobs were
+// already sent whole.
+import type { DocumentOptions } from './document.ts';
 import { PrintError } from './errors.ts';
 import { withPrinterLock, type PrinterLockOptions } from './lock.ts';
 import { isReady, refusalSentence, type PrinterStatus } from './status.ts';
@@ -10,6 +12,12 @@ export interface PrintJob {
   /** The file it came from, or what it is ("test label"). */
   name: string;
   bytes: Uint8Array;
+  /**
+   * Set: the bytes are a PDF to print as a document (a packing slip, an invoice) — through the
+   * queue's driver, on this paper, in these copies (issue #30). Unset: raw bytes (a ZPL label)
+   * sent exactly as they are.
+   */
+  document?: DocumentOptions;
 }
 
 /** One job sent whole: the command line's `{"file", "bytes", "ms"}` (issue #20). */

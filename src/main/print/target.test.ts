@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PrintError } from './errors.ts';
+import { printerTargetSchema } from '../../shared/printing.ts';
 import { formatTarget, parseTarget, toTarget } from './target.ts';
 
 describe('parseTarget', () => {
@@ -37,6 +38,17 @@ describe('parseTarget', () => {
     });
   });
 
+  it('reads windows:PRINTER NAME as Windows names it: spaces, a shared \\\\SERVER\\NAME', () => {
+    expect(parseTarget('windows:HP LaserJet M404 (Office)')).toEqual({
+      ok: true,
+      target: { kind: 'windows', printer: 'HP LaserJet M404 (Office)' },
+    });
+    expect(parseTarget(' Windows:\\\\print-srv\\Bench 2 ')).toEqual({
+      ok: true,
+      target: { kind: 'windows', printer: '\\\\print-srv\\Bench 2' },
+    });
+  });
+
   it.each([
     ['', 'target-empty'],
     ['   ', 'target-empty'],
@@ -62,6 +74,12 @@ describe('parseTarget', () => {
     ['cups:-d', 'target-queue'],
     ['cups:a/b', 'target-queue'],
     [`cups:${'q'.repeat(128)}`, 'target-queue'],
+    ['windows:', 'target-printer'],
+    ['windows: leading space', 'target-printer'],
+    ['windows:a,b', 'target-printer'],
+    ['windows:Office!', 'target-printer'],
+    ['windows:tab\there', 'target-printer'],
+    [`windows:${'p'.repeat(221)}`, 'target-printer'],
   ])('refuses %j with %s and one English sentence', (text, code) => {
     const parsed = parseTarget(text);
     expect(parsed.ok).toBe(false);
@@ -83,12 +101,37 @@ describe('parseTarget', () => {
   });
 
   it('formats the canonical spelling, which parses back to the same target', () => {
-    for (const text of ['tcp://Zebra:9100', 'tcp://zebra', 'tcp://[::1]:9101', 'cups:Q1']) {
+    for (const text of [
+      'tcp://Zebra:9100',
+      'tcp://zebra',
+      'tcp://[::1]:9101',
+      'cups:Q1',
+      'windows:Brother HL-L2350DW series',
+    ]) {
       const target = toTarget(text);
       const canonical = formatTarget(target);
       expect(toTarget(canonical)).toEqual(target);
     }
     expect(formatTarget(toTarget('tcp://Zebra'))).toBe('tcp://zebra:9100');
     expect(formatTarget(toTarget('tcp://[::1]'))).toBe('tcp://[::1]:9100');
+  });
+});
+
+describe('printerTargetSchema (the settings and IPC) agrees with parseTarget', () => {
+  it.each([
+    'tcp://zebra',
+    'tcp://10.0.0.5:9100',
+    'cups:Zebra_ZD421',
+    'windows:HP LaserJet M404 (Office)',
+    'windows:\\\\print-srv\\Bench 2',
+    'http://printer',
+    'cups:my queue',
+    'windows:',
+    'windows: x',
+    'windows:a,b',
+    'windows:Office!',
+    'windows:tab\there',
+  ])('%j', (text) => {
+    expect(printerTargetSchema.safeParse(text).success).toBe(parseTarget(text).ok);
   });
 });

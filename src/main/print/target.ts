@@ -3,14 +3,18 @@
 // one of them accepts the others accept too.
 //
 //   tcp://host[:port]  a raw socket to the printer, port 9100 (Zebra's raw port) by default
-//   cups:QUEUE         a CUPS raw queue, printed with `lp -d QUEUE -o raw` (CUPS_SERVER honoured)
+//   cups:QUEUE         a CUPS queue: labels with `lp -d QUEUE -o raw`, documents through the
+//                      queue's driver (CUPS_SERVER honoured)
+//   windows:PRINTER    a Windows printer by the name Windows shows (documents only, issue #30)
 import { isIPv4, isIPv6 } from 'node:net';
 import { PrintError } from './errors.ts';
 
 export const DEFAULT_RAW_PORT = 9100;
 
 export type PrinterTarget =
-  { kind: 'tcp'; host: string; port: number } | { kind: 'cups'; queue: string };
+  | { kind: 'tcp'; host: string; port: number }
+  | { kind: 'cups'; queue: string }
+  | { kind: 'windows'; printer: string };
 
 /** Why a target string was refused; stable, for translated sentences in the app. */
 export type TargetErrorCode =
@@ -19,12 +23,13 @@ export type TargetErrorCode =
   | 'target-host'
   | 'target-port'
   | 'target-extra'
-  | 'target-queue';
+  | 'target-queue'
+  | 'target-printer';
 
 export type TargetParse =
   { ok: true; target: PrinterTarget } | { ok: false; code: TargetErrorCode; message: string };
 
-const FORMS = 'use tcp://HOST[:PORT] or cups:QUEUE';
+const FORMS = 'use tcp://HOST[:PORT], cups:QUEUE or windows:PRINTER';
 
 // RFC 1123 host names: dot-separated labels of letters, digits and inner hyphens.
 const HOST_NAME =
@@ -33,6 +38,10 @@ const HOST_NAME =
 // the ones that survive every shell, URL and file name they end up in; a leading "-" would
 // read as an option to lp.
 const QUEUE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,126}$/;
+// Windows printer names: up to 220 characters, spaces allowed, never a comma or "!" (the
+// spooler refuses them); a shared printer reads \\SERVER\NAME. Control characters would
+// reach PowerShell, so they are refused too.
+const WINDOWS_PRINTER = /^[^\s,!\p{Cc}][^,!\p{Cc}]{0,219}$/u;
 
 const refuse = (code: TargetErrorCode, message: string): TargetParse => ({
   ok: false,
@@ -53,6 +62,17 @@ export function parseTarget(text: string): TargetParse {
           `(letters, digits, "_", "-" or ".", as lpstat -v lists it).`,
       );
     return { ok: true, target: { kind: 'cups', queue } };
+  }
+
+  if (/^windows:/i.test(input)) {
+    const printer = input.slice('windows:'.length);
+    if (!WINDOWS_PRINTER.test(printer))
+      return refuse(
+        'target-printer',
+        `"${input}" does not name a Windows printer: after windows: put the printer's name as ` +
+          `Windows shows it (Settings → Printers), without a comma or "!".`,
+      );
+    return { ok: true, target: { kind: 'windows', printer } };
   }
 
   if (!/^tcp:\/\//i.test(input))
@@ -107,6 +127,7 @@ export function toTarget(text: string): PrinterTarget {
 /** The canonical spelling: what the app stores, logs show and the printer lock is keyed by. */
 export function formatTarget(target: PrinterTarget): string {
   if (target.kind === 'cups') return `cups:${target.queue}`;
+  if (target.kind === 'windows') return `windows:${target.printer}`;
   const host = isIPv6(target.host) ? `[${target.host}]` : target.host;
   return `tcp://${host}:${target.port}`;
 }
