@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { realPdf } from './pdf.ts';
 import { PrivateCupsd } from './private-cupsd.ts';
 import { ZebraEmulator } from './zebra-emulator.ts';
 import { until } from './until.ts';
@@ -48,6 +49,39 @@ describe('PrivateCupsd', () => {
     } finally {
       await cupsd.stop();
       await zebra.close();
+    }
+  });
+
+  it('has document queues with a driver: a PDF is laid out on the paper asked, in the copies asked', async () => {
+    const cupsd = await PrivateCupsd.start();
+    try {
+      const office = await cupsd.addDocumentQueue('Office');
+      // A driver: lpstat's long form names its PPD, and lpoptions its make and model.
+      expect(cupsd.run('lpstat', ['-l', '-p', 'Office']).stdout).toMatch(/^\tInterface: /m);
+      expect(cupsd.run('lpoptions', ['-p', 'Office']).stdout).toContain(
+        "printer-make-and-model='Generic PDF Printer'",
+      );
+      // An A4 page, asked for on Letter, twice: CUPS' own command line, not ours.
+      const lp = cupsd.run(
+        'lp',
+        ['-d', 'Office', '-o', 'media=Letter', '-n', '2', '-t', 'two-letters'],
+        realPdf('hello'),
+      );
+      expect(lp.status).toBe(0);
+      await until(() => office.jobs().length === 1, 'the document at the printer');
+      const [arrived] = office.arrived();
+      expect(arrived?.title).toBe('two-letters');
+      expect(arrived?.paper).toBe('LETTER');
+      expect(arrived?.pages).toBe(2);
+      expect(arrived?.pageSize).toBe('612 x 792 pts (letter)');
+
+      const a4 = cupsd.run('lp', ['-d', 'Office', '-o', 'media=A4', '-t', 'one-a4'], realPdf('x'));
+      expect(a4.status).toBe(0);
+      await until(() => office.jobs().length === 2, 'the second document');
+      expect(office.arrived()[1]).toMatchObject({ paper: 'A4', pages: 1 });
+      expect(office.arrived()[1]?.pageSize).toMatch(/^595(\.\d+)? x 842(\.\d+)? pts \(A4\)$/);
+    } finally {
+      await cupsd.stop();
     }
   });
 });

@@ -4,10 +4,19 @@
 // through CUPS_SERVER=127.0.0.1:PORT, and stop() ends exactly the process start() spawned,
 // by its PID, then removes the folder.
 //
-// Queues are raw: `lpadmin -p Q -E -v socket://…` with no -m. CUPS 2.4 still accepts
-// `-m raw` but warns that raw queues made that way are deprecated; a queue with no PPD and
-// no driver is raw already, and lp -o raw sends the bytes through untouched.
+// Raw queues: `lpadmin -p Q -E -v socket://…` with no -m. CUPS 2.4 still accepts `-m raw` but
+// warns that raw queues made that way are deprecated; a queue with no PPD and no driver is raw
+// already, and lp -o raw sends the bytes through untouched.
+//
+// Document queues (issue #30) behave as an office printer's: they have a driver — the Generic
+// PDF Printer PPD of Debian's cups-filters (a dependency of the cups package), whose filter
+// chain is pdftopdf — so a PDF printed without -o raw is laid out by CUPS: scaled to the paper
+// asked for, copied page by page (the PPD says cupsManualCopies), and wrapped in PJL naming the
+// paper (@PJL SET PAPER=A4). The result goes to socket:// on a loopback listener of the test's
+// own, one connection per job, so a test judges what CUPS produced — paper and copies read
+// back by poppler's pdfinfo — never our own command line.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
 import {
   accessSync,
   chmodSync,
@@ -42,11 +51,105 @@ export interface CommandResult {
   stderr: string;
 }
 
+/** The generic PDF printer's PPD (cups-filters): a driver that writes PDF for the paper asked. */
+export const GENERIC_PDF_PPD = '/usr/share/ppd/cupsfilters/Generic-PDF_Printer-PDF.ppd';
+
+/** A document as it reached the "printer" behind a document queue, read back independently. */
+export interface ArrivedDocument {
+  /** Everything received on the connection (PJL, the PDF, PJL). */
+  bytes: Buffer;
+  /** The job's title from `@PJL JOB NAME = "…"` (lp -t). */
+  title: string | null;
+  /** `@PJL SET PAPER=…`, from the PPD's PageSize CUPS chose for the job's media (A4, LETTER). */
+  paper: string | null;
+  /** The PDF CUPS made (from %PDF- to the last %%EOF). */
+  pdf: Buffer;
+  /** pdfinfo's "Pages": the document's pages times the copies CUPS made. */
+  pages: number;
+  /** pdfinfo's "Page size", e.g. "595 x 842 pts (A4)". */
+  pageSize: string;
+}
+
+/** A document printer's port on loopback: each connection is one job. */
+export class DocumentQueue {
+  readonly name: string;
+  readonly device: string;
+  private readonly received: Buffer[];
+  private readonly server: Server;
+  private readonly scratch: string;
+
+  private constructor(name: string, server: Server, scratch: string, received: Buffer[]) {
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP port');
+    this.name = name;
+    this.server = server;
+    this.scratch = scratch;
+    this.received = received;
+    // snmp=false: the socket backend would otherwise ask the host for its supply levels by
+    // SNMP first and wait about 4 s for an answer nobody on loopback gives.
+    this.device = `socket://127.0.0.1:${address.port}/?snmp=false&waiteof=false`;
+  }
+
+  static async listen(name: string, scratch: string): Promise<DocumentQueue> {
+    const received: Buffer[] = [];
+    const server = createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', () => {});
+      socket.on('end', () => {
+        received.push(Buffer.concat(chunks));
+        socket.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    return new DocumentQueue(name, server, scratch, received);
+  }
+
+  /** The raw bytes of every job received so far, in order. */
+  jobs(): Buffer[] {
+    return [...this.received];
+  }
+
+  /** Every job received so far, read back: its PJL, and its PDF through pdfinfo. */
+  arrived(): ArrivedDocument[] {
+    return this.received.map((bytes, i) =>
+      readArrival(bytes, join(this.scratch, `${this.name}-${i}.pdf`)),
+    );
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** What a document queue's output says, read with poppler's pdfinfo (not our code). */
+export function readArrival(bytes: Buffer, scratchFile: string): ArrivedDocument {
+  const text = bytes.toString('latin1');
+  const start = text.indexOf('%PDF-');
+  const end = text.lastIndexOf('%%EOF');
+  if (start < 0 || end < start) throw new Error(`no PDF in what arrived: ${text.slice(0, 200)}`);
+  const pdf = bytes.subarray(start, end + '%%EOF'.length);
+  writeFileSync(scratchFile, pdf);
+  const info = spawnSync('pdfinfo', [scratchFile], { encoding: 'utf8', timeout: 15_000 });
+  if (info.status !== 0) throw new Error(`pdfinfo could not read it: ${info.stderr}`);
+  const field = (name: string) =>
+    new RegExp(`^${name}:\\s+(.*)$`, 'm').exec(info.stdout)?.[1]?.trim() ?? '';
+  return {
+    bytes,
+    title: /^@PJL JOB NAME = "([^"]*)"/m.exec(text)?.[1] ?? null,
+    paper: /^@PJL SET PAPER=(\S+)/m.exec(text)?.[1] ?? null,
+    pdf,
+    pages: Number(field('Pages')),
+    pageSize: field('Page size'),
+  };
+}
+
 export class PrivateCupsd {
   readonly dir: string;
   readonly port: number;
   private readonly child: ChildProcess;
   private exited: Promise<void>;
+  private readonly documentQueues: DocumentQueue[] = [];
 
   private constructor(dir: string, port: number, child: ChildProcess) {
     this.dir = dir;
@@ -168,6 +271,30 @@ export class PrivateCupsd {
       throw new Error(`lpadmin -p ${name} failed: ${result.stderr}${this.log()}`);
   }
 
+  /**
+   * A document queue (a driver: the generic PDF printer's PPD), enabled and accepting, whose
+   * output lands at a loopback listener of its own; read what arrived with `.arrived()`.
+   */
+  async addDocumentQueue(name: string): Promise<DocumentQueue> {
+    accessSync(GENERIC_PDF_PPD, constants.R_OK);
+    const queue = await DocumentQueue.listen(name, this.dir);
+    this.documentQueues.push(queue);
+    const result = this.run('lpadmin', [
+      '-h',
+      this.server,
+      '-p',
+      name,
+      '-E',
+      '-v',
+      queue.device,
+      '-P',
+      GENERIC_PDF_PPD,
+    ]);
+    if (result.status !== 0)
+      throw new Error(`lpadmin -p ${name} failed: ${result.stderr}${this.log()}`);
+    return queue;
+  }
+
   /** The end of cupsd's error log, for failure messages. */
   log(): string {
     try {
@@ -185,6 +312,7 @@ export class PrivateCupsd {
       await this.exited;
       clearTimeout(timer);
     }
+    for (const queue of this.documentQueues.splice(0)) await queue.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
