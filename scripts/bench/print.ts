@@ -43,6 +43,7 @@ export async function printing({ rows, results }: BenchContext): Promise<void> {
     clock: systemClock,
     newId: () => `bench-${(n += 1)}`,
     settings: () => ({ target: emulator.target, dpmm: 8, autoPrint: false }),
+    documentTarget: () => null,
     open: (target) => openPrinter(toTarget(target)),
     record: () => undefined,
     user: () => 'bench',

@@ -70,9 +70,16 @@ export const PRINT_JOB_STATES = [
 ] as const;
 export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
 
+/** What a print job is: a ZPL label, or a PDF for the document printer (issue #30). */
+export const PRINT_KINDS = ['label', 'slip', 'invoice'] as const;
+export type PrintKind = (typeof PRINT_KINDS)[number];
+
 export interface PrintJobView {
   id: string;
+  kind: PrintKind;
   printer: string;
+  /** A document's paper (CUPS media, e.g. A4); null for a label. */
+  media: string | null;
   /** What was printed, to tell a reprint: `sha256:<hash of the bytes>`. */
   labelKey: string;
   orderId: string | null;

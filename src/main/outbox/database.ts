@@ -119,6 +119,20 @@ kind TEXT NOT NULL, data TEXT NOT NULL)`,
       `CREATE INDEX pack_events_of ON pack_events (pack_id, seq)`,
     ].join(';\n'),
   },
+  {
+    // Paperwork (issue #30): a print job is a label or a PDF for the document printer, with its
+    // paper; `purpose` names what asked for it (a pack's slip), so asking twice, or again after
+    // a restart, finds the same job; and what each finished pack asked of the document printer.
+    version: 7,
+    sql: [
+      `ALTER TABLE print_jobs ADD COLUMN kind TEXT NOT NULL DEFAULT 'label'`,
+      `ALTER TABLE print_jobs ADD COLUMN media TEXT`,
+      `ALTER TABLE print_jobs ADD COLUMN purpose TEXT`,
+      `CREATE UNIQUE INDEX print_jobs_purpose ON print_jobs (purpose) WHERE purpose IS NOT NULL`,
+      `CREATE TABLE pack_documents (pack_id TEXT NOT NULL, document TEXT NOT NULL, job_id TEXT,
+problem TEXT, PRIMARY KEY (pack_id, document))`,
+    ].join(';\n'),
+  },
 ];
 
 /** The outbox was written by a newer Packbench: this build must not touch it. */

@@ -31,6 +31,7 @@ async function setup(emulatorOptions = {}) {
     clock: systemClock,
     newId: () => `p-${(n += 1)}`,
     settings: () => settings,
+    documentTarget: () => null,
     open: (target) => {
       const parsed = parseTarget(target);
       if (!parsed.ok) throw new Error(parsed.message);

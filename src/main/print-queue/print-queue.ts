@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type {
   PrintJobView,
+  PrintKind,
   PrinterSettings,
   PrinterStatusView,
   ReprintReason,
@@ -22,6 +23,20 @@ import { messageOf } from '../platform/guards.ts';
 export interface PrintRequest {
   bytes: Uint8Array;
   fileName: string;
+  /** A label (ZPL, the label printer) or a PDF for the document printer; a label by default. */
+  kind?: PrintKind;
+  /** A document's paper (CUPS media, e.g. A4). */
+  media?: 'A4' | 'Letter';
+  /**
+   * What asks for it, once (`pack:<id>:slip`): a purpose already queued or printed is that job,
+   * whatever its bytes, so a finish run again (or after a restart) never prints twice.
+   */
+  purpose?: string;
+  /**
+   * What makes a print a reprint: the bytes' hash by default; a slip made again carries a new
+   * date, so its order (`slip:<order>`) stands for it.
+   */
+  reprintKey?: string;
   orderId?: string | null;
   copies?: number;
   /** Required when this label was printed before. */
@@ -40,6 +55,8 @@ export interface PrintQueueOptions {
   clock: Clock;
   newId: () => string;
   settings: () => PrinterSettings;
+  /** The document printer's target (slips and invoices); null: none set up. */
+  documentTarget: () => string | null;
   open: (target: string) => Printer;
   record: (entry: AuditInput) => void;
   /** Who asks: the operator's account on this computer. */
@@ -50,6 +67,12 @@ export interface PrintQueueOptions {
 
 export const labelKeyOf = (bytes: Uint8Array): string =>
   `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+/** A document job's paper and copies as the transport takes them. */
+function documentOptions(job: PrintJobView): { media?: 'A4' | 'Letter'; copies: number } {
+  const media = job.media === 'A4' || job.media === 'Letter' ? job.media : undefined;
+  return { ...(media ? { media } : {}), copies: job.copies };
+}
 
 export class PrintQueue {
   private readonly options: PrintQueueOptions;
@@ -81,24 +104,39 @@ export class PrintQueue {
     this.options.onChange?.(null, status);
   }
 
+  job(id: string): PrintJobView | null {
+    return this.options.store.get(id);
+  }
+
   list(): PrintJobView[] {
     return this.options.store.list();
   }
 
   request(input: PrintRequest): PrintRequestOutcome {
-    const { target } = this.options.settings();
+    const kind = input.kind ?? 'label';
+    const target =
+      kind === 'label' ? this.options.settings().target : this.options.documentTarget();
     if (!target) return { status: 'no_printer' };
-    const labelKey = labelKeyOf(input.bytes);
+    if (input.purpose) {
+      const made = this.options.store.forPurpose(input.purpose);
+      if (made) return { status: 'queued', job: made };
+    }
+    const labelKey = input.reprintKey ?? labelKeyOf(input.bytes);
     // The same label asked for again while it still waits is the same job, not a second copy
     // (a double click, a delivery announced twice, Print pressed while it prints).
     const pending = this.options.store.pendingFor(labelKey);
-    if (pending) return { status: 'queued', job: pending };
-    const previous = this.options.store.printedBefore(labelKey);
+    if (pending && !input.purpose) return { status: 'queued', job: pending };
+    // A purpose (a finish's papers) was asked for by the settings, not by a hand pressing
+    // Print: it is never a reprint that needs a reason.
+    const previous = input.purpose ? null : this.options.store.printedBefore(labelKey);
     if (previous && !input.reprintReason) return { status: 'needs_reason', previous };
     const job = this.options.store.add(
       {
         id: this.options.newId(),
+        kind,
         printer: target,
+        media: kind === 'label' ? null : (input.media ?? null),
+        purpose: input.purpose ?? null,
         labelKey,
         orderId: input.orderId ?? null,
         fileName: input.fileName,
@@ -175,7 +213,12 @@ export class PrintQueue {
     this.options.onChange?.(printing, this.lastStatus);
     const force = this.forced.delete(job.id);
     try {
-      const printerJobs = Array.from({ length: job.copies }, () => ({ name: job.fileName, bytes }));
+      // A label's copies are the file sent again (byte-exact, a reset resends one copy); a
+      // document's are CUPS' own copies of one job.
+      const printerJobs =
+        job.kind === 'label'
+          ? Array.from({ length: job.copies }, () => ({ name: job.fileName, bytes }))
+          : [{ name: job.fileName, bytes, document: documentOptions(job) }];
       const outcome = await this.options.open(job.printer).print(printerJobs, { force });
       this.lastStatus = outcome.status;
       const printed = this.options.store.setState(job.id, 'printed', {

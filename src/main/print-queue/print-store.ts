@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { PrintJobState, PrintJobView } from '../../shared/printing.ts';
+import type { PrintJobState, PrintJobView, PrintKind } from '../../shared/printing.ts';
 import * as sqlite from '../platform/sqlite-rows.ts';
 
 // The print queue's rows, in the outbox's database (migration 5). Persisted before anything is
@@ -9,7 +9,10 @@ import * as sqlite from '../platform/sqlite-rows.ts';
 
 interface Row {
   id: string;
+  kind: PrintKind;
   printer: string;
+  media: string | null;
+  purpose: string | null;
   label_key: string;
   order_id: string | null;
   file_name: string;
@@ -25,12 +28,20 @@ interface Row {
   printed_at: number | null;
 }
 
-const VIEW = `id, printer, label_key, order_id, file_name, length(bytes) AS size, copies, state,
+const VIEW = `id, kind, printer, media, label_key, order_id, file_name, length(bytes) AS size, copies, state,
   reprint_reason, requested_by, attempts, last_error, last_error_code, created_at, printed_at`;
+
+/** A row as VIEW selects it: everything but the bytes and the purpose, with the size. */
+type ViewRow = Omit<Row, 'bytes' | 'purpose'> & { size: number };
 
 export interface NewPrintJob {
   id: string;
+  kind: PrintKind;
   printer: string;
+  /** A document's paper (CUPS media); null for a label. */
+  media: string | null;
+  /** What asked for it, once (`pack:<id>:slip`); null for a print asked by hand. */
+  purpose: string | null;
   labelKey: string;
   orderId: string | null;
   fileName: string;
@@ -40,9 +51,11 @@ export interface NewPrintJob {
   requestedBy: string;
 }
 
-const toView = (row: Omit<Row, 'bytes'> & { size: number }): PrintJobView => ({
+const toView = (row: ViewRow): PrintJobView => ({
   id: row.id,
+  kind: row.kind,
   printer: row.printer,
+  media: row.media,
   labelKey: row.label_key,
   orderId: row.order_id,
   fileName: row.file_name,
@@ -68,13 +81,16 @@ export class PrintStore {
   add(job: NewPrintJob, at: number): PrintJobView {
     this.db
       .prepare(
-        `INSERT INTO print_jobs (id, printer, label_key, order_id, file_name, bytes, copies, state,
-           reprint_reason, requested_by, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+        `INSERT INTO print_jobs (id, kind, printer, media, purpose, label_key, order_id, file_name,
+           bytes, copies, state, reprint_reason, requested_by, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
       )
       .run(
         job.id,
+        job.kind,
         job.printer,
+        job.media,
+        job.purpose,
         job.labelKey,
         job.orderId,
         job.fileName,
@@ -90,11 +106,7 @@ export class PrintStore {
   }
 
   get(id: string): PrintJobView | null {
-    const row = sqlite.row<Omit<Row, 'bytes'> & { size: number }>(
-      this.db,
-      `SELECT ${VIEW} FROM print_jobs WHERE id = ?`,
-      id,
-    );
+    const row = sqlite.row<ViewRow>(this.db, `SELECT ${VIEW} FROM print_jobs WHERE id = ?`, id);
     return row ? toView(row) : null;
   }
 
@@ -107,9 +119,19 @@ export class PrintStore {
     return row ? row.bytes : null;
   }
 
+  /** The job made for this purpose, whatever became of it: a purpose prints once. */
+  forPurpose(purpose: string): PrintJobView | null {
+    const row = sqlite.row<ViewRow>(
+      this.db,
+      `SELECT ${VIEW} FROM print_jobs WHERE purpose = ?`,
+      purpose,
+    );
+    return row ? toView(row) : null;
+  }
+
   /** Was this label printed before (on any printer)? Then printing it again is a reprint. */
   printedBefore(labelKey: string): PrintJobView | null {
-    const row = sqlite.row<Omit<Row, 'bytes'> & { size: number }>(
+    const row = sqlite.row<ViewRow>(
       this.db,
       `SELECT ${VIEW} FROM print_jobs WHERE label_key = ? AND state = 'printed'
          ORDER BY printed_at DESC LIMIT 1`,
@@ -120,7 +142,7 @@ export class PrintStore {
 
   /** A job of this label not yet printed (waiting, printing or held): asking again joins it. */
   pendingFor(labelKey: string): PrintJobView | null {
-    const row = sqlite.row<Omit<Row, 'bytes'> & { size: number }>(
+    const row = sqlite.row<ViewRow>(
       this.db,
       `SELECT ${VIEW} FROM print_jobs WHERE label_key = ? AND state IN ('queued', 'printing', 'held')
          ORDER BY seq DESC LIMIT 1`,
@@ -131,7 +153,7 @@ export class PrintStore {
 
   /** The oldest job waiting for a printer, per printer. */
   nextQueued(printer: string): PrintJobView | null {
-    const row = sqlite.row<Omit<Row, 'bytes'> & { size: number }>(
+    const row = sqlite.row<ViewRow>(
       this.db,
       `SELECT ${VIEW} FROM print_jobs WHERE printer = ? AND state = 'queued' ORDER BY seq LIMIT 1`,
       printer,
@@ -192,7 +214,7 @@ export class PrintStore {
   /** The queue as the Outbox screen shows it: everything not printed, then the last printed. */
   list(limit = 100): PrintJobView[] {
     return sqlite
-      .rows<Omit<Row, 'bytes'> & { size: number }>(
+      .rows<ViewRow>(
         this.db,
         `SELECT ${VIEW} FROM print_jobs
            ORDER BY CASE state WHEN 'printed' THEN 1 ELSE 0 END, seq DESC LIMIT ?`,

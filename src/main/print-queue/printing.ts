@@ -19,6 +19,9 @@ import { checkZpl } from '../print/zpl-check.ts';
 import { PrintQueue, type PrintRequestOutcome } from './print-queue.ts';
 import { PrintStore } from './print-store.ts';
 import { PrinterSettingsStore } from './printer-settings-store.ts';
+import { DocumentPrinterStore } from './document-printer-store.ts';
+import { MEDIA_OF_PAPER, type DocumentPrinterSettings } from '../../shared/documents.ts';
+import type { PrintKind } from '../../shared/printing.ts';
 
 // Printing at the station, as the core offers it to the window: this station's printer
 // settings, its persistent queue, a test print, and the CUPS queues to pick from. The
@@ -52,6 +55,12 @@ export interface PrintingOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** A PDF starts with its header (a few bytes of junk before it are tolerated, as readers do). */
+function looksLikePdf(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  return head.includes('%PDF-');
+}
+
 /** A target string the settings hold, as the transport takes it; refusals keep their code. */
 function targetOf(text: string) {
   const parsed = parseTarget(text);
@@ -61,6 +70,8 @@ function targetOf(text: string) {
 
 export class Printing {
   readonly settings: PrinterSettingsStore;
+  /** The document printer beside the label printer (issue #30). */
+  readonly documentPrinter: DocumentPrinterStore;
   readonly queue: PrintQueue;
   private readonly listeners = new Set<(change: PrintingChange) => void>();
   private readonly options: PrintingOptions;
@@ -72,11 +83,17 @@ export class Printing {
       () => new Date(options.clock.now()),
       options.fs,
     );
+    this.documentPrinter = new DocumentPrinterStore(
+      options.dataDir,
+      () => new Date(options.clock.now()),
+      options.fs,
+    );
     this.queue = new PrintQueue({
       store: new PrintStore(options.db),
       clock: options.clock,
       newId: options.newId,
       settings: () => this.settings.get(),
+      documentTarget: () => this.documentPrinter.get().target,
       open: (target) => this.open(target),
       record: options.record,
       user: options.user ?? (() => userInfo().username),
@@ -176,6 +193,67 @@ export class Printing {
     const check = checkZpl(input.bytes, input.fileName);
     if (!check.ok) throw new PrintError('not-zpl', check.message);
     return this.queue.request(input);
+  }
+
+  documentPrinterState(): {
+    settings: DocumentPrinterSettings;
+    recoveredFrom: string | null;
+  } {
+    return {
+      settings: this.documentPrinter.get(),
+      recoveredFrom: this.documentPrinter.recoveredFrom,
+    };
+  }
+
+  /**
+   * A PDF straight to a document printer, not queued (the Test page): the printer's refusal
+   * comes back to the button that asked. The target given, or the saved one.
+   */
+  async printDocumentNow(
+    file: { bytes: Uint8Array; fileName: string },
+    target = this.documentPrinter.get().target,
+  ): Promise<string> {
+    if (!target)
+      throw new PrintError('bad-target', 'No document printer is set up for this station.');
+    const media = MEDIA_OF_PAPER[this.documentPrinter.get().paper];
+    await this.open(target).print([
+      { name: file.fileName, bytes: file.bytes, document: { media, copies: 1 } },
+    ]);
+    return target;
+  }
+
+  async saveDocumentPrinter(input: DocumentPrinterSettings): Promise<DocumentPrinterSettings> {
+    if (input.target) {
+      const target = targetOf(input.target);
+      if (target.kind === 'tcp')
+        throw new PrintError(
+          'bad-target',
+          `${input.target} is a label printer's raw port: a document printer is a CUPS queue (cups:QUEUE).`,
+        );
+    }
+    return this.documentPrinter.save(input);
+  }
+
+  /** A PDF (a slip, an invoice) to this station's document printer, on its paper. */
+  printDocument(input: {
+    kind: Exclude<PrintKind, 'label'>;
+    bytes: Uint8Array;
+    fileName: string;
+    orderId?: string | null;
+    purpose?: string;
+    reprintKey?: string;
+    reprintReason?: ReprintReason;
+    force?: boolean;
+  }): PrintRequestOutcome {
+    if (!looksLikePdf(input.bytes))
+      throw new PrintError(
+        'not-pdf',
+        `${input.fileName} is not a PDF: the document printer takes PDF files.`,
+      );
+    return this.queue.request({
+      ...input,
+      media: MEDIA_OF_PAPER[this.documentPrinter.get().paper],
+    });
   }
 
   /** A held, failed or interrupted print job goes back in the queue (forced past the condition). */
