@@ -1,3 +1,4 @@
+import type { PackUnit, PackWeighing } from '../../shared/pack/types.ts';
 import { unitsOf, type PackRow, type PackStore } from './pack-store.ts';
 
 const COLUMNS = [
@@ -44,6 +45,44 @@ function dayBounds(day: string): { from: number; to: number } {
   return { from: new Date(y, m - 1, d).getTime(), to: new Date(y, m - 1, d + 1).getTime() };
 }
 
+type PackRecord = { pack: PackRow; units: PackUnit[]; weighing: PackWeighing | null };
+
+function recordOf(store: PackStore, pack: PackRow): PackRecord {
+  const events = store.events(pack.id);
+  const weighed = events.filter((e) => e.kind === 'weighed').at(-1);
+  return {
+    pack,
+    units: unitsOf(events),
+    weighing: weighed?.kind === 'weighed' ? weighed.weighing : null,
+  };
+}
+
+/** One pack as the JSON export writes it (and as the packing slip reads it). */
+function jsonRecord({ pack, units, weighing }: PackRecord) {
+  return {
+    id: pack.id,
+    orderId: pack.orderId,
+    station: pack.station,
+    account: pack.account,
+    status: pack.status,
+    startedAt: iso(pack.startedAt),
+    finishedAt: iso(pack.finishedAt),
+    short: pack.shortReason ? { reason: pack.shortReason, text: pack.shortText } : null,
+    lines: pack.snapshot.order.items,
+    units: units.map((unit) => ({ ...unit, at: iso(unit.at) })),
+    statusJobId: pack.statusJobId,
+    printJobId: pack.printJobId,
+    weighing,
+  };
+}
+export type PackRecordJson = ReturnType<typeof jsonRecord>;
+
+/** One pack's record as the JSON export writes it; null for an unknown pack. */
+export function exportPack(store: PackStore, packId: string): PackRecordJson | null {
+  const pack = store.get(packId);
+  return pack ? jsonRecord(recordOf(store, pack)) : null;
+}
+
 /**
  * Pack records for one order or one day, as CSV (one row per counted scan, with the pack's own
  * facts on each row) or JSON (one object per pack with its units).
@@ -56,31 +95,9 @@ export function exportPacks(
     ? store.select({ profileId: query.profileId, orderId: query.orderId })
     : store.select({ profileId: query.profileId, ...dayBounds(query.day ?? '1970-01-01') });
   const name = `packs-${(query.orderId ?? query.day ?? 'all').replace(/[^\w.-]/g, '_')}`;
-  const records = packs.map((pack) => {
-    const events = store.events(pack.id);
-    const weighed = events.filter((e) => e.kind === 'weighed').at(-1);
-    return {
-      pack,
-      units: unitsOf(events),
-      weighing: weighed?.kind === 'weighed' ? weighed.weighing : null,
-    };
-  });
+  const records = packs.map((pack) => recordOf(store, pack));
   if (query.format === 'json') {
-    const json = records.map(({ pack, units, weighing }) => ({
-      id: pack.id,
-      orderId: pack.orderId,
-      station: pack.station,
-      account: pack.account,
-      status: pack.status,
-      startedAt: iso(pack.startedAt),
-      finishedAt: iso(pack.finishedAt),
-      short: pack.shortReason ? { reason: pack.shortReason, text: pack.shortText } : null,
-      lines: pack.snapshot.order.items,
-      units: units.map((unit) => ({ ...unit, at: iso(unit.at) })),
-      statusJobId: pack.statusJobId,
-      printJobId: pack.printJobId,
-      weighing,
-    }));
+    const json = records.map(jsonRecord);
     return {
       fileName: `${name}.json`,
       text: `${JSON.stringify({ packs: json }, null, 2)}\n`,

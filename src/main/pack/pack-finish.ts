@@ -1,14 +1,18 @@
 import type { PackServiceOptions } from './pack-service.ts';
 import { messageOf } from '../platform/guards.ts';
+import { PACK_DOCUMENTS } from '../../shared/documents.ts';
 
 /**
  * What a finished pack sets going once its record is committed, as the settings say: the order's
- * `packed` status through the outbox and its label to the print queue. The record is kept
+ * `packed` status through the outbox, its label to the print queue, then its papers. The record is kept
  * whatever follows: a status the outbox refuses (a full disk, a removed profile) is logged and
  * its reason returned for the packer's sentence, never lost in a thrown error.
  */
 export function finishEffects(
-  o: Pick<PackServiceOptions, 'settings' | 'store' | 'markPacked' | 'printLabel' | 'record'>,
+  o: Pick<
+    PackServiceOptions,
+    'settings' | 'store' | 'markPacked' | 'printLabel' | 'printDocuments' | 'record'
+  >,
   packId: string,
   orderId: string,
 ): string | null {
@@ -33,5 +37,10 @@ export function finishEffects(
       'jobId' in printed ? { printJobId: printed.jobId } : { printProblem: printed.problem },
     );
   }
+  // The papers after the label, in the order they go in the box: the slip, then the invoice.
+  const documents = PACK_DOCUMENTS.filter((document) =>
+    document === 'slip' ? settings.printSlip : settings.printInvoice,
+  );
+  if (documents.length > 0) o.printDocuments?.(packId, orderId, documents);
   return unmarked;
 }

@@ -1,6 +1,7 @@
 // What the pack service is given: where opening a pack reads the order, its products and lots,
 // and the station's side effects a finish sets going (the packed status, the label, the scale,
 // the activity log), each injected so the service is tested without a core.
+import type { PackDocument, PackDocumentView } from '../../shared/documents.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { BarcodeAlias, PackSettings } from '../../shared/pack/types.ts';
 import type { ProductFacts } from '../api/product-names.ts';
@@ -38,6 +39,13 @@ export interface PackServiceOptions {
   markPacked: (orderId: string) => string;
   /** Prints the order's label through the print queue; its print job, or why not. */
   printLabel: (orderId: string) => { jobId: string } | { problem: MessageKey };
+  /**
+   * Sets the finish's papers going (the slip, the invoice) on the document printer, in that
+   * order, after the label; what became of each is read back through `documentsOf`.
+   */
+  printDocuments?: (packId: string, orderId: string, documents: readonly PackDocument[]) => void;
+  /** What the finish's papers are doing now (the card shows each, with a retry). */
+  documentsOf?: (packId: string) => PackDocumentView[];
   /** The station's scale: with one set up, a finish weighs the box (issue #29). */
   scale?: PackScale;
   /** A line in the activity log. */

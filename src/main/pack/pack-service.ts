@@ -453,6 +453,7 @@ export class PackService {
       verdict: session.verdict,
       settings: this.o.settings(),
       today: localDay(this.o.clock.now()),
+      documents: row.status === 'open' ? [] : (this.o.documentsOf?.(row.id) ?? []),
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { Order } from '../../shared/api/schemas.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { PackStatus, PackUnit, PackWeighing, ShortReason } from '../../shared/pack/types.ts';
 import type { PackProduct } from './identify.ts';
@@ -17,6 +18,11 @@ export interface PackSnapshot {
     notes: string | null;
     status: string;
     items: { sku: string; quantity: number }[];
+    /**
+     * The order as the service returned it, for the packing slip (customer, address, carrier)
+     * to print offline; absent in packs opened before paperwork (issue #30).
+     */
+    full?: Order;
   };
   products: Record<string, PackProduct>;
   /** Lots in the order's warehouse per batch-controlled SKU that could be read. */

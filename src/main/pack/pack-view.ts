@@ -5,6 +5,7 @@ import type {
   PackVerdict,
   PackView,
 } from '../../shared/pack/types.ts';
+import type { PackDocumentView } from '../../shared/documents.ts';
 import { lotState } from './lots.ts';
 import { unitsOf, type PackEvent, type PackRow } from './pack-store.ts';
 
@@ -20,6 +21,8 @@ export function buildView(
     verdict: PackVerdict | null;
     settings: PackSettings;
     today: string;
+    /** The finish's papers (finished packs only). */
+    documents: PackDocumentView[];
   },
 ): PackView {
   const { order, products } = row.snapshot;
@@ -83,6 +86,7 @@ export function buildView(
           statusJobId: row.statusJobId,
           printJobId: row.printJobId,
           printProblem: row.printProblem,
+          documents: live.documents,
         }
       : null,
     weighing: lastWeighing(events),

@@ -73,6 +73,7 @@ export class PackWiring {
           notes: typeof order.notes === 'string' ? order.notes.trim() || null : null,
           status: order.status,
           items: order.items.map((item) => ({ sku: item.sku, quantity: item.quantity })),
+          full: order,
         };
       },
       products: (skus) =>

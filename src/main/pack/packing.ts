@@ -82,6 +82,11 @@ export class Packing {
     return this.service.answer(packId, answer);
   }
 
+  /** The pack as it stands (after its papers were made, say). */
+  get(packId: string): PackView {
+    return this.service.get(packId);
+  }
+
   undo(packId: string): PackView {
     return this.service.undo(packId);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../i18n/message-key.ts';
+import type { PackDocumentView } from '../documents.ts';
 
 // What the window and main agree on about a verified pack: the checklist the card shows, the
 // verdict of each scan, the questions that wait on the packer, the pack's settings and record.
@@ -158,6 +159,10 @@ export const packSettingsSchema = z.object({
   markPacked: z.boolean(),
   /** Print the order's label through the print queue when a pack finishes. */
   printLabel: z.boolean(),
+  /** Print the packing slip on the document printer when a pack finishes (after the label). */
+  printSlip: z.boolean().default(false),
+  /** Print the order's delivered invoice on the document printer when a pack finishes. */
+  printInvoice: z.boolean().default(false),
   /** A barcode that acknowledges a locked screen, as Enter does (null: Enter only). */
   ackCode: z.string().trim().min(1).max(64).nullable(),
 });
@@ -167,6 +172,8 @@ export const DEFAULT_PACK_SETTINGS: PackSettings = {
   autoFinish: true,
   markPacked: true,
   printLabel: false,
+  printSlip: false,
+  printInvoice: false,
   ackCode: null,
 };
 
@@ -191,6 +198,8 @@ export interface PackFinishOutcome {
   printJobId: string | null;
   /** Why the label did not print, when asked and it could not. */
   printProblem: MessageKey | null;
+  /** The slip and the invoice, when the settings asked for them, in the order they print. */
+  documents: PackDocumentView[];
 }
 
 /** The pack as the window shows it. */
