@@ -24,11 +24,21 @@ describe('printer command line arguments', () => {
       target: 'tcp://p',
       files: ['a.zpl', 'b.zpl'],
       copies: 2,
+      media: undefined,
       force: true,
       raw: true,
       json: true,
       timeoutMs: 750,
       station: undefined,
+    });
+  });
+
+  it('reads --media A4|Letter in any case, for print only', () => {
+    expect(parseArgs(['print', 'a.pdf', '--to', 'cups:Q', '--media', 'letter'])).toMatchObject({
+      media: 'Letter',
+    });
+    expect(parseArgs(['print', 'a.pdf', '--to', 'cups:Q', '--media=A4'])).toMatchObject({
+      media: 'A4',
     });
   });
 
@@ -58,6 +68,13 @@ describe('printer command line arguments', () => {
     [['test', 'a.zpl', '--to', 't'], /test takes no files/],
     [['status', 'a', 'b'], /status takes one printer target/],
     [['status', 'a', '--raw'], /status takes no option --raw/],
+    [
+      ['print', 'a', '--to', 't', '--media', 'Legal'],
+      /^--media needs A4 or Letter, got "Legal"\.$/,
+    ],
+    [['print', 'a', '--to', 't', '--media'], /--media needs a value/],
+    [['print', 'a', '--to', 't', '--media', 'A4', '--raw'], /use one or the other/],
+    [['test', '--to', 't', '--media', 'A4'], /test takes no option --media/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(message);
   });

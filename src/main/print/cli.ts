@@ -10,11 +10,20 @@
 // Errors are one sentence on stderr, never a stack trace; with --json the status still goes
 // to stdout whenever the printer reported one.
 //
-// Copies are made by repeating the file, each copy a job of its own: byte-exact whatever the
-// file holds (raw files are not ours to edit with ^PQ), and a reset during copy 3 resends
-// copy 3 only. The JSON lists every job sent, in the order given, a file's copies together.
+// Copies of a label are made by repeating the file, each copy a job of its own: byte-exact
+// whatever the file holds (raw files are not ours to edit with ^PQ), and a reset during copy 3
+// resends copy 3 only. The JSON lists every job sent, in the order given, a file's copies
+// together.
+//
+// A PDF (issue #30) is a document: it goes to a document printer (a CUPS queue with a driver,
+// or windows:PRINTER) through the driver, as ONE job of --copies N on the --media paper, and
+// its JSON entry says so ("copies", "media"). To a label printer (tcp://) it is refused, exit 1,
+// nothing sent — unless --raw, which sends any file as it is, as before. --media with a ZPL
+// file is refused rather than ignored: a label's size is in the label.
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { pdfHeaderAt } from '../../shared/files/file-rules.ts';
+import { parseMedia, type DocumentMedia } from './document.ts';
 import { PrintError, exitCodeFor } from './errors.ts';
 import type { JobResult, PrintJob } from './job.ts';
 import { DEFAULT_TIMEOUT_MS, openPrinter, type PrinterOptions } from './printer.ts';
@@ -29,11 +38,15 @@ class UsageError extends Error {}
 
 const USAGE = `Usage:
   npm run -s printer -- status TARGET [--json] [--timeout-ms N]
-  npm run -s printer -- print FILE... --to TARGET [--copies N] [--force] [--raw] [--json] [--timeout-ms N]
+  npm run -s printer -- print FILE... --to TARGET [--copies N] [--media A4|Letter] [--force] [--raw] [--json] [--timeout-ms N]
   npm run -s printer -- test --to TARGET [--json] [--timeout-ms N] [--force] [--station NAME]
-TARGET is tcp://HOST[:PORT] (a raw port, 9100 unless given) or cups:QUEUE (a CUPS raw queue;
-CUPS_SERVER is honoured). Exit: 0 done or ready, 1 bad input, 2 unreachable, not answering or
-failed after one retry, 3 paper out, head open, paused or ribbon out (nothing sent).
+TARGET is tcp://HOST[:PORT] (a raw port, 9100 unless given), cups:QUEUE (a CUPS queue;
+CUPS_SERVER is honoured) or windows:PRINTER (a Windows printer, documents only).
+A ZPL file is sent as it is; --copies repeats it. A PDF is printed as a document by the queue's
+driver: one job of --copies N on --media paper (the queue's default paper unless given); a
+label printer (tcp://, a CUPS queue without a driver) refuses it. --raw sends any file as it is.
+Exit: 0 done or ready, 1 bad input, 2 unreachable, not answering or failed after one retry,
+3 paper out, head open, paused or ribbon out (nothing sent).
 `;
 
 type Command = 'status' | 'print' | 'test';
@@ -43,6 +56,8 @@ export interface Options {
   target: string;
   files: string[];
   copies: number;
+  /** The paper for PDF documents (--media); undefined: the printer's default. */
+  media: DocumentMedia | undefined;
   force: boolean;
   raw: boolean;
   json: boolean;
@@ -53,10 +68,10 @@ export interface Options {
 /** Which options each command takes; anything else is refused rather than ignored. */
 const ALLOWED: Record<Command, readonly string[]> = {
   status: ['--json', '--timeout-ms'],
-  print: ['--to', '--copies', '--force', '--raw', '--json', '--timeout-ms'],
+  print: ['--to', '--copies', '--media', '--force', '--raw', '--json', '--timeout-ms'],
   test: ['--to', '--json', '--timeout-ms', '--force', '--station'],
 };
-const TAKES_VALUE = new Set(['--to', '--copies', '--timeout-ms', '--station']);
+const TAKES_VALUE = new Set(['--to', '--copies', '--media', '--timeout-ms', '--station']);
 
 function count(flag: string, value: string | undefined, max: number): number {
   const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : NaN;
@@ -79,6 +94,7 @@ export function parseArgs(argv: readonly string[]): Options | 'help' {
     target: '',
     files: [],
     copies: 1,
+    media: undefined,
     force: false,
     raw: false,
     json: false,
@@ -104,7 +120,10 @@ export function parseArgs(argv: readonly string[]): Options | 'help' {
     } else if (eq !== -1) throw new UsageError(`${flag} takes no value.`);
     if (flag === '--to') to = value;
     else if (flag === '--copies') options.copies = count('--copies', value, 999);
-    else if (flag === '--timeout-ms') options.timeoutMs = count('--timeout-ms', value, 600_000);
+    else if (flag === '--media') {
+      options.media = parseMedia(value ?? '') ?? undefined;
+      if (!options.media) throw new UsageError(`--media needs A4 or Letter, got "${value ?? ''}".`);
+    } else if (flag === '--timeout-ms') options.timeoutMs = count('--timeout-ms', value, 600_000);
     else if (flag === '--station') options.station = value;
     else if (flag === '--force') options.force = true;
     else if (flag === '--raw') options.raw = true;
@@ -120,6 +139,10 @@ export function parseArgs(argv: readonly string[]): Options | 'help' {
     options.target = to;
     if (command === 'print' && positionals.length === 0)
       throw new UsageError('Name at least one file to print.');
+    if (options.raw && options.media)
+      throw new UsageError(
+        '--media sets the paper of a PDF printed as a document, and --raw sends files as they are: use one or the other.',
+      );
     if (command === 'test' && positionals.length > 0)
       throw new UsageError(
         `test takes no files (it makes its own label), got "${positionals[0]}".`,
@@ -156,7 +179,11 @@ const statusJson = (s: PrinterStatus) => ({
   labelsRemaining: s.labelsRemaining,
 });
 
-const jobJson = ({ file, bytes, ms }: JobResult) => ({ file, bytes, ms });
+/** A label's `{file, bytes, ms}` as in #20; a document's adds its copies and paper (#30). */
+const jobJson = ({ file, bytes, ms }: JobResult, job?: PrintJob) =>
+  job?.document
+    ? { file, bytes, ms, copies: job.document.copies ?? 1, media: job.document.media ?? null }
+    : { file, bytes, ms };
 
 export interface Io {
   out: { write(text: string): unknown };
@@ -184,6 +211,7 @@ export async function run(
     return 0;
   }
   const { json } = options;
+  let jobs: PrintJob[] = [];
   const emit = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
   try {
     const target = toTarget(options.target);
@@ -219,7 +247,7 @@ export async function run(
           station,
           time: stationTime(at),
           status: statusJson(outcome.status),
-          jobs: outcome.jobs.map(jobJson),
+          jobs: outcome.jobs.map((result) => jobJson(result)),
         });
       else
         out.write(
@@ -229,28 +257,35 @@ export async function run(
       return 0;
     }
 
-    // print: every file is read and checked before anything is sent.
-    const inputs = options.files.map((file) => ({ file, bytes: read(file) }));
-    if (!options.raw)
-      for (const { file, bytes } of inputs) {
-        const check = checkZpl(bytes, file);
-        if (!check.ok)
-          throw new PrintError('not-zpl', `${check.message.replace(/\.$/, '')}; nothing was sent.`);
-      }
-    const jobs = inputs.flatMap(({ file, bytes }) =>
-      Array.from({ length: options.copies }, () => ({ name: file, bytes })),
+    // print: every file is read and checked before anything is sent (the PDFs, and whether
+    // the target takes documents, by openPrinter's checks before it asks the printer).
+    jobs = printJobs(
+      options.files.map((file) => ({ file, bytes: read(file) })),
+      options,
     );
     const outcome = await printer.print(jobs, { force: options.force });
-    if (json) emit({ jobs: outcome.jobs.map(jobJson) });
+    if (json) emit({ jobs: outcome.jobs.map((result, i) => jobJson(result, jobs[i])) });
     else
-      for (const job of outcome.jobs)
-        out.write(`${job.file}: ${job.bytes} bytes to ${printer.name} in ${job.ms} ms\n`);
+      outcome.jobs.forEach((result, i) => {
+        const document = jobs[i]?.document;
+        const as = document
+          ? ` as a document (${document.copies ?? 1} ${document.copies === 1 ? 'copy' : 'copies'}` +
+            `${document.media ? `, ${document.media}` : ''})`
+          : '';
+        out.write(
+          `${result.file}: ${result.bytes} bytes to ${printer.name}${as} in ${result.ms} ms\n`,
+        );
+      });
     return 0;
   } catch (error) {
     if (error instanceof PrintError) {
       if (json && error.status) {
         if (options.command === 'status') emit(statusJson(error.status));
-        else emit({ jobs: error.completed.map(jobJson), status: statusJson(error.status) });
+        else
+          emit({
+            jobs: error.completed.map((result, i) => jobJson(result, jobs[i])),
+            status: statusJson(error.status),
+          });
       }
       err.write(`${oneLine(error.message)}\n`);
       return exitCodeFor(error.code);
@@ -258,6 +293,38 @@ export async function run(
     err.write(`printer: ${oneLine(messageOf(error))}\n`);
     return 2;
   }
+}
+
+/**
+ * The jobs for `print`: a PDF is one document job of all its copies; anything else must be a
+ * whole ZPL label (unless --raw) and is sent once per copy. --media with a label is refused.
+ */
+function printJobs(inputs: { file: string; bytes: Uint8Array }[], options: Options): PrintJob[] {
+  return inputs.flatMap(({ file, bytes }): PrintJob[] => {
+    if (!options.raw && pdfHeaderAt(bytes) >= 0)
+      return [
+        {
+          name: file,
+          bytes,
+          document: {
+            copies: options.copies,
+            ...(options.media ? { media: options.media } : {}),
+          },
+        },
+      ];
+    if (options.media)
+      throw new PrintError(
+        'not-pdf',
+        `${file} is not a PDF, and --media sets the paper of a PDF document (a label's size is ` +
+          `in the label, ^PW and ^LL); nothing was sent.`,
+      );
+    if (!options.raw) {
+      const check = checkZpl(bytes, file);
+      if (!check.ok)
+        throw new PrintError('not-zpl', `${check.message.replace(/\.$/, '')}; nothing was sent.`);
+    }
+    return Array.from({ length: options.copies }, () => ({ name: file, bytes }));
+  });
 }
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
