@@ -25,6 +25,8 @@ const MAIN_FEATURES = {
   print: [],
   'print-queue': ['print', 'outbox'],
   pack: ['api', 'print-queue'],
+  documents: [],
+  paperwork: ['print-queue'],
   startup: ['outbox'],
 };
 const mainFeature = (name) => `main-${name}`;

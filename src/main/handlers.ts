@@ -5,6 +5,7 @@ import { asResult as resultOf } from './core/errors-to-result.ts';
 import type { HandlerContext, Handlers } from './handlers/context.ts';
 import { coordinationHandlers } from './handlers/coordination.ts';
 import { packHandlers } from './handlers/packing.ts';
+import { paperworkHandlers } from './handlers/paperwork.ts';
 import { printingHandlers } from './handlers/printing.ts';
 import { profileHandlers } from './handlers/profiles.ts';
 import { scaleHandlers } from './handlers/scale.ts';
@@ -41,5 +42,6 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
     ...packHandlers(context),
     ...coordinationHandlers(context),
     ...scaleHandlers(context),
+    ...paperworkHandlers(context),
   };
 }

@@ -8,6 +8,7 @@ import { PrintError } from '../print/errors.ts';
 import { CoordinationError } from '../budget/coordination-error.ts';
 import { PackError } from '../pack/pack-error.ts';
 import { ScaleError } from '../scale/scale-error.ts';
+import { PaperworkError } from '../paperwork/paperwork-error.ts';
 
 /**
  * What the window may learn about a failure: code, sentence key, safe detail. `redact` is
@@ -56,6 +57,14 @@ export function toAppError(error: unknown, redact: Redact): AppError {
   if (error instanceof ScaleError) {
     return {
       code: `scale.${error.code}`,
+      messageKey: error.messageKey,
+      params: error.params,
+      message: redact(error.message),
+    };
+  }
+  if (error instanceof PaperworkError) {
+    return {
+      code: `paperwork.${error.code}`,
       messageKey: error.messageKey,
       params: error.params,
       message: redact(error.message),

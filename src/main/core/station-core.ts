@@ -1,10 +1,12 @@
 import type { Redact } from '../../shared/details.ts';
 import { join } from 'node:path';
-import { hostname, userInfo } from 'node:os';
 import type { Order } from '../../shared/api/schemas.ts';
-import { Packing } from '../pack/packing.ts';
+import type { Packing } from '../pack/packing.ts';
+import type { Paperwork } from '../paperwork/paperwork.ts';
+import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
+import { createStationPacking } from './station-packing.ts';
 import { ScaleStation } from '../scale/scale-station.ts';
-import { PackWiring } from '../pack/pack-wiring.ts';
+import type { PackWiring } from '../pack/pack-wiring.ts';
 import type { Profile } from '../../shared/profile.ts';
 import type {
   HealthSnapshot,
@@ -12,7 +14,6 @@ import type {
   KeyStatus,
   StationStatus,
 } from '../../shared/status.ts';
-import { BOLT_PACK_FIXTURES, PACK_FIXTURES } from '../../sandbox/index.ts';
 import { EmbeddedSandbox } from './embedded-sandbox.ts';
 import type { StationCoreOptions } from './station-options.ts';
 import { ApiClient } from '../api/client.ts';
@@ -82,6 +83,10 @@ export class StationCore {
   readonly scale: ScaleStation;
   /** What a pack reads through the active client, and its label to the print queue. */
   private readonly packWiring: PackWiring;
+  /** The slip and the invoice on the document printer (issue #30). */
+  readonly paperwork: Paperwork;
+  /** The window's language (it tells main): the packing slip speaks it. */
+  language: CatalogueLanguage = 'en';
   private readonly listeners = new Set<(status: StationStatus) => void>();
   private closed = false;
   /** The profiles' keys in the keychain, and the keychain's state. */
@@ -151,54 +156,21 @@ export class StationCore {
       record: (entry) => this.outbox.audit.record(entry),
       ...options.printing,
     });
-    this.packWiring = new PackWiring({
+    const packs = createStationPacking({
+      options,
       clock: this.clock,
-      profileId: () => this.profiles.active().id,
-      api: () => this.api(),
+      outbox: this.outbox,
+      work: this.work,
+      printing: this.printing,
       productNames: this.productNames,
-      orderFiles: (orderId) => this.work.orderFiles(orderId),
-      labelFile: (jobId) => this.work.labelFile(jobId),
-      print: (label) => this.printing.print(label),
+      activeProfile: () => this.profiles.active(),
+      api: () => this.api(),
+      scale: () => this.scale,
+      language: () => this.language,
     });
-    this.packing = new Packing({
-      dataDir: options.dataDir,
-      db: this.outbox.database,
-      clock: this.clock,
-      fs: options.fs ?? nodeFs,
-      newId: options.newId ?? systemIds,
-      station: () => hostname(),
-      account: options.printing?.user ?? (() => userInfo().username),
-      profileId: () => this.profiles.active().id,
-      source: () => this.packWiring.source(),
-      knownProducts: () => this.productNames.known(this.profiles.active().id),
-      // The sandbox's case codes work out of the box there, and only there.
-      builtInAliases: () =>
-        this.profiles.active().environment === 'sandbox'
-          ? [PACK_FIXTURES.caseAlias, BOLT_PACK_FIXTURES.caseAlias]
-          : [],
-      markPacked: (orderId) =>
-        this.work.submit({
-          kind: 'order.update',
-          payload: { order: { id: orderId, status: 'packed' } },
-          confirmResend: true,
-        }).job.id,
-      printLabel: (orderId) => this.packWiring.printOrderLabel(orderId),
-      // The scale is built below, before any pack can finish: read lazily.
-      scale: {
-        now: () => {
-          const view = this.scale.view();
-          if (view.state === 'off') return null;
-          return {
-            settings: this.scale.settings(),
-            stable: this.scale.monitor.stableReading(),
-            needsZero: view.needsZero,
-          };
-        },
-        taken: () => this.scale.monitor.taken(),
-      },
-      record: (entry) =>
-        this.outbox.audit.record({ ...entry, profileId: this.profiles.active().id }),
-    });
+    this.packWiring = packs.wiring;
+    this.packing = packs.packing;
+    this.paperwork = packs.paperwork;
     this.scale = new ScaleStation({
       dataDir: options.dataDir,
       fs: options.fs ?? nodeFs,
@@ -242,6 +214,7 @@ export class StationCore {
       throw error;
     }
     core.outbox.recover();
+    core.paperwork.recover();
     core.adoptStrandedJobs();
     core.health.start();
     core.scale.start();

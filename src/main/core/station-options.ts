@@ -1,6 +1,7 @@
 import type { SharedBudgetTuning } from '../budget/coordination.ts';
 import type { BudgetOptions } from '../budget/rate-budget.ts';
 import type { OutboxOptions } from '../outbox/outbox.ts';
+import type { DocumentFonts } from '../documents/fonts.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { DiskProbe } from '../platform/data-dir.ts';
 import type { Keychain } from '../platform/keychain.ts';
@@ -44,4 +45,6 @@ export interface StationCoreOptions {
     >
   >;
   timeoutMs?: number;
+  /** The packing slip's faces: the app's bundled copies; default read from the packages. */
+  documentFonts?: () => Promise<DocumentFonts>;
 }

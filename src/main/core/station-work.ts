@@ -38,6 +38,21 @@ export class StationWork {
     return bytes ? { bytes, fileName: job.payload.fileName, order: job.payload.order } : null;
   }
 
+  /**
+   * The invoice this station delivered for an order, byte for byte (the newest delivered one;
+   * else the newest still on its way, which is the same paper): null when it has none.
+   */
+  invoiceFile(order: string): { bytes: Uint8Array; fileName: string } | null {
+    const invoices = this.orderFiles(order).filter((job) => job.kind === 'invoice.upload');
+    for (const job of [...invoices.filter((j) => j.state === 'done'), ...invoices]) {
+      const full = this.outbox.store.get(job.id);
+      if (full.kind !== 'invoice.upload') continue;
+      const bytes = this.outbox.store.file(job.id);
+      if (bytes) return { bytes, fileName: full.payload.fileName };
+    }
+    return null;
+  }
+
   /** Invoice and label jobs of one order, newest first: what the order card follows. */
   orderFiles(order: string): JobView[] {
     return this.outbox.store.fileJobsFor(this.profileId(), order);

@@ -1,3 +1,4 @@
+import type { PackView } from '../../shared/pack/types.ts';
 import { ok } from '../../shared/result.ts';
 import type { HandlerContext, HandlersOf } from './context.ts';
 
@@ -17,14 +18,22 @@ export function packHandlers({
   | 'getBarcodeAliases'
   | 'saveBarcodeAliases'
 > {
+  const withPapers = async (view: PackView): Promise<PackView> => {
+    if (view.status === 'open' || !core.paperwork.making(view.id)) return view;
+    await core.paperwork.settled(view.id);
+    return core.packing.get(view.id);
+  };
   return {
     openPack: ({ orderId, expiryWarningDays }) =>
       asResult(() => core.packing.open(orderId, expiryWarningDays)),
-    packScan: ({ packId, code }) => asResult(() => core.packing.scan(packId, code)),
-    answerPack: ({ packId, answer }) => asResult(() => core.packing.answer(packId, answer)),
+    // A scan, an answer or Finish may finish the pack: its answer waits for the papers to
+    // have their print jobs (a few ms to make a slip), so the card shows them at once.
+    packScan: ({ packId, code }) => asResult(() => withPapers(core.packing.scan(packId, code))),
+    answerPack: ({ packId, answer }) =>
+      asResult(() => withPapers(core.packing.answer(packId, answer))),
     undoPackScan: ({ packId }) => asResult(() => core.packing.undo(packId)),
     finishPack: ({ packId, short, weightOverride }) =>
-      asResult(() => core.packing.finish(packId, short, weightOverride)),
+      asResult(() => withPapers(core.packing.finish(packId, short, weightOverride))),
     exportPacks: (query) => asResult(() => core.packing.export(query)),
     getPackSettings: () => ok(core.packing.settings()),
     savePackSettings: (settings) => asResult(() => core.packing.saveSettings(settings)),

@@ -295,6 +295,8 @@ const PRINT_COLUMNS = [
   'printed_at',
 ] as const;
 
+const DOCUMENT_COLUMNS = ['kind', 'media', 'purpose'] as const;
+
 /**
  * The print queue (schema 5 and later), best effort like the activity log: a label asked for
  * is not lost with a damaged page elsewhere. A label cut off while printing comes back to be
@@ -302,21 +304,27 @@ const PRINT_COLUMNS = [
  */
 function copyPrintJobs(source: DatabaseSync, target: DatabaseSync): void {
   let rows: Row[] = [];
-  try {
-    rows = [
-      ...source
-        .prepare(`SELECT ${PRINT_COLUMNS.join(', ')} FROM print_jobs ORDER BY seq`)
-        .iterate(),
-    ] as Row[];
-  } catch {
-    // An outbox from before the print queue, or its table behind a damaged page.
+  // Schema 7 and later: what a job is (a label or a document), its paper and its purpose; a
+  // document copied as a label would go to its printer raw.
+  let columns: readonly string[] = [...PRINT_COLUMNS, ...DOCUMENT_COLUMNS];
+  for (const tried of [columns, PRINT_COLUMNS]) {
+    try {
+      rows = [
+        ...source.prepare(`SELECT ${tried.join(', ')} FROM print_jobs ORDER BY seq`).iterate(),
+      ] as Row[];
+      columns = tried;
+      break;
+    } catch {
+      // An outbox from before documents (then before the print queue), or the table behind a
+      // damaged page.
+    }
   }
   const insert = target.prepare(
-    `INSERT OR IGNORE INTO print_jobs (${PRINT_COLUMNS.join(', ')}) VALUES (${PRINT_COLUMNS.map(() => '?').join(', ')})`,
+    `INSERT OR IGNORE INTO print_jobs (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
   );
   for (const row of rows) {
     try {
-      insert.run(...PRINT_COLUMNS.map((c) => row[c] as string | number | Uint8Array | null));
+      insert.run(...columns.map((c) => row[c] as string | number | Uint8Array | null));
     } catch (error) {
       console.warn(`salvage: a print job could not be copied: ${messageOf(error)}`);
     }
@@ -341,6 +349,8 @@ const PACK_TABLES = {
     'print_problem',
   ],
   pack_events: ['seq', 'pack_id', 'at', 'kind', 'data'],
+  // Schema 7: what each finished pack asked of the document printer.
+  pack_documents: ['pack_id', 'document', 'job_id', 'problem'],
 } as const;
 
 /**

@@ -34,6 +34,8 @@ import type {
   ShortReason,
   WeightReason,
 } from '../pack/types.ts';
+import type { DocumentPrinterSettings, PackDocument } from '../documents.ts';
+import type { CatalogueLanguage } from '../i18n/translate.ts';
 import type {
   CoordinationInput,
   CoordinationTestResult,
@@ -237,6 +239,35 @@ export interface InvokeChannels {
   testScale: { input: ScaleSettings; output: ScaleReading };
   /** The scale as it stands now (then onScale as it changes). */
   getScale: { input: undefined; output: ScaleView };
+  /** The window's language, so the papers main makes (the packing slip) speak it. */
+  setStationLanguage: { input: { language: CatalogueLanguage }; output: null };
+  /** Settings → Printers → Document printer (issue #30). */
+  getDocumentPrinter: {
+    input: undefined;
+    output: { settings: DocumentPrinterSettings; recoveredFrom: string | null };
+  };
+  saveDocumentPrinter: { input: DocumentPrinterSettings; output: DocumentPrinterSettings };
+  /** A one-page PDF naming the station, the time and the queue, sent now (not queued). */
+  testDocumentPrinter: { input: { target?: string }; output: { printer: string } };
+  /**
+   * Print slip / Print invoice on the order card: made now (the slip with the lots of the
+   * order's finished pack), or an invoice dropped for printing only; a reprint needs a reason.
+   */
+  printPaper: {
+    input: {
+      orderId: string;
+      document: PackDocument;
+      /** An invoice PDF dropped to print, not to upload. */
+      file?: { bytes: Uint8Array; fileName: string };
+      reprintReason?: ReprintReason;
+    };
+    output: PrintOutcome;
+  };
+  /** The card's retry of a finished pack's paper (forced past the printer's condition). */
+  retryPaper: {
+    input: { packId: string; document: PackDocument; force?: boolean };
+    output: PackView;
+  };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -309,6 +340,12 @@ export const channels = {
   saveScaleSettings: 'invoke',
   testScale: 'invoke',
   getScale: 'invoke',
+  setStationLanguage: 'invoke',
+  getDocumentPrinter: 'invoke',
+  saveDocumentPrinter: 'invoke',
+  testDocumentPrinter: 'invoke',
+  printPaper: 'invoke',
+  retryPaper: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

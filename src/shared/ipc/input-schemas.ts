@@ -16,6 +16,7 @@ import {
 } from '../outbox.ts';
 import { profileInputSchema } from '../profile.ts';
 import { coordinationInputSchema } from '../coordination.ts';
+import { documentPrinterSettingsSchema, PACK_DOCUMENTS } from '../documents.ts';
 import { printerSettingsSchema, printerTargetSchema, REPRINT_REASONS } from '../printing.ts';
 import {
   barcodeAliasSchema,
@@ -292,6 +293,21 @@ const channelSchemas = {
   saveScaleSettings: scaleSettingsSchema,
   testScale: scaleSettingsSchema,
   getScale: z.undefined(),
+  setStationLanguage: z.object({ language: z.enum(['en', 'pt-BR', 'es']) }),
+  getDocumentPrinter: z.undefined(),
+  saveDocumentPrinter: documentPrinterSettingsSchema,
+  testDocumentPrinter: z.object({ target: printerTargetSchema.optional() }),
+  printPaper: z.object({
+    orderId: id,
+    document: z.enum(PACK_DOCUMENTS),
+    file: z.object({ bytes, fileName }).superRefine(fileRule('invoice')).optional(),
+    reprintReason: z.enum(REPRINT_REASONS).optional(),
+  }),
+  retryPaper: z.object({
+    packId: id,
+    document: z.enum(PACK_DOCUMENTS),
+    force: z.boolean().optional(),
+  }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {

@@ -42,6 +42,9 @@ export const paperworkSentences = {
       test: 'Test page',
       testSent: 'Test page sent to {{printer}}.',
       saved: 'Document printer saved.',
+      save: 'Save document printer',
+      recovered:
+        'The document printer settings were damaged and set aside ({{file}}). Set the document printer up again.',
       noQueues: 'This computer knows no CUPS queue.',
       onFinish: 'When a pack finishes, print',
       printSlip: 'The packing slip (on the document printer)',
@@ -88,6 +91,9 @@ export const paperworkSentences = {
       test: 'Página de teste',
       testSent: 'Página de teste enviada para {{printer}}.',
       saved: 'Impressora de documentos salva.',
+      save: 'Salvar impressora de documentos',
+      recovered:
+        'As configurações da impressora de documentos estavam danificadas e foram separadas ({{file}}). Configure a impressora de documentos de novo.',
       noQueues: 'Este computador não conhece nenhuma fila CUPS.',
       onFinish: 'Ao finalizar uma embalagem, imprimir',
       printSlip: 'O romaneio (na impressora de documentos)',
@@ -106,8 +112,7 @@ export const paperworkSentences = {
       interrupted: 'No impreso',
     },
     problem: {
-      noPrinter:
-        'No hay impresora de documentos configurada: elija una en Ajustes → Impresoras.',
+      noPrinter: 'No hay impresora de documentos configurada: elija una en Ajustes → Impresoras.',
       noInvoice:
         'Esta estación no ha enviado la factura del pedido {{order}}: suéltela en el pedido primero.',
       slipFailed: 'No se pudo generar el albarán del pedido {{order}}.',
@@ -134,6 +139,9 @@ export const paperworkSentences = {
       test: 'Página de prueba',
       testSent: 'Página de prueba enviada a {{printer}}.',
       saved: 'Impresora de documentos guardada.',
+      save: 'Guardar impresora de documentos',
+      recovered:
+        'Los ajustes de la impresora de documentos estaban dañados y se apartaron ({{file}}). Configure de nuevo la impresora de documentos.',
       noQueues: 'Este equipo no conoce ninguna cola CUPS.',
       onFinish: 'Al terminar un empaque, imprimir',
       printSlip: 'El albarán (en la impresora de documentos)',

@@ -1,0 +1,174 @@
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
+import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
+import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
+import { channelOf, type InvokeChannels, type InvokeName } from '../../src/shared/ipc/channels.ts';
+import type { PackView } from '../../src/shared/pack/types.ts';
+import type { Result } from '../../src/shared/result.ts';
+import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
+import { realPdf } from '../support/pdf.ts';
+import { PrivateCupsd, type DocumentQueue } from '../support/private-cupsd.ts';
+import { registerTestHandlers } from '../support/test-handlers.ts';
+import { until } from '../support/until.ts';
+import { pdfText } from './pdf-text.ts';
+
+// A finished pack's papers (issue #30) through the real IPC handlers of a real station core on
+// its embedded sandbox, to a private cupsd's document queue (a driver, as an office printer):
+// the slip and the delivered invoice print once each, in that order, on the paper chosen, and
+// neither a finish asked again nor a restart in the middle prints anything twice.
+
+const dir = tempDir('packbench-papers-');
+let cupsd: PrivateCupsd;
+let queue: DocumentQueue;
+let core: StationCore;
+let registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
+const order = PACK_FIXTURES.orders.plain;
+const invoice = realPdf(`NF-e do pedido ${order.id}`);
+
+async function start(): Promise<void> {
+  core = await createStationCore({
+    dataDir: dir.path,
+    keychain: memoryKeychain(),
+    health: { intervalMs: 60_000 },
+    printing: { env: cupsd.env },
+  });
+  registered = new Map();
+  registerTestHandlers({ core, registered, isTrustedSender: () => true });
+}
+
+async function call<K extends InvokeName>(
+  name: K,
+  input: InvokeChannels[K]['input'],
+): Promise<InvokeChannels[K]['output']> {
+  const handler = registered.get(channelOf(name));
+  if (!handler) throw new Error(`no handler for ${name}`);
+  const result = (await handler({ sender: {} } as IpcEventLike, input)) as Result<
+    InvokeChannels[K]['output']
+  >;
+  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+async function packWholeOrder(): Promise<PackView> {
+  const api = await core.api();
+  let view = await call('openPack', { orderId: order.id, expiryWarningDays: 30 });
+  for (const item of order.items) {
+    const { barcode } = await api.getProduct(item.sku);
+    for (let n = 0; n < item.quantity; n += 1)
+      view = await call('packScan', { packId: view.id, code: barcode ?? item.sku });
+  }
+  return view;
+}
+
+beforeAll(async () => {
+  cupsd = await PrivateCupsd.start();
+  queue = await cupsd.addDocumentQueue('Office');
+  await start();
+}, 60_000);
+afterAll(async () => {
+  await core.close();
+  await cupsd.stop();
+  dir.remove();
+});
+
+describe('the papers of a finished pack', () => {
+  it('prints the slip, then the delivered invoice byte for byte, once each, on Letter', async () => {
+    await call('saveDocumentPrinter', { target: 'cups:Office', paper: 'letter' });
+    const settings = await call('getPackSettings', undefined);
+    await call('savePackSettings', {
+      ...settings,
+      autoFinish: true,
+      markPacked: false,
+      printSlip: true,
+      printInvoice: true,
+    });
+    await call('setStationLanguage', { language: 'pt-BR' });
+    // The invoice this station delivered for the order.
+    core.work.submit({
+      kind: 'invoice.upload',
+      payload: { order: order.id, fileName: 'nf-plain.pdf' },
+      file: invoice,
+    });
+    await until(() => core.work.invoiceFile(order.id) !== null);
+
+    const view = await packWholeOrder();
+    expect(view.status).toBe('finished');
+    const papers = view.finish?.documents ?? [];
+    expect(papers.map((p) => [p.document, p.problem])).toEqual([
+      ['slip', null],
+      ['invoice', null],
+    ]);
+    await until(() => queue.jobs().length >= 2, 'two documents at the queue', 30_000);
+    await core.printing.queue.idle();
+    const arrived = queue.arrived();
+    expect(arrived).toHaveLength(2);
+    // In the order asked: the slip (in Portuguese, naming the order), then the invoice.
+    expect(arrived.map((a) => a.paper)).toEqual(['LETTER', 'LETTER']);
+    const slipText = await pdfText(arrived[0]?.pdf ?? Buffer.alloc(0));
+    expect(slipText).toContain(order.id);
+    expect(slipText).toContain('Romaneio');
+    expect(await pdfText(arrived[1]?.pdf ?? Buffer.alloc(0))).toContain(
+      `NF-e do pedido ${order.id}`,
+    );
+    // What went to CUPS for the invoice is the delivered file itself.
+    const invoiceJob = papers[1]?.jobId ?? '';
+    const row = core.outbox.database
+      .prepare('SELECT bytes, kind, media FROM print_jobs WHERE id = ?')
+      .get(invoiceJob) as { bytes: Uint8Array; kind: string; media: string };
+    expect(Buffer.from(row.bytes).equals(Buffer.from(invoice))).toBe(true);
+    expect([row.kind, row.media]).toEqual(['invoice', 'Letter']);
+    // The card sees both printed.
+    const after = await call('retryPaper', { packId: view.id, document: 'slip' });
+    expect(after.finish?.documents.map((d) => d.state)).toEqual(['printed', 'printed']);
+    expect(queue.jobs()).toHaveLength(2);
+  }, 90_000);
+
+  it('prints nothing twice when a restart cuts the finish off in the middle', async () => {
+    const [pack] = core.packing.store.select({
+      profileId: core.profiles.active().id,
+      orderId: order.id,
+    });
+    if (!pack) throw new Error('no pack');
+    await core.close();
+    // As if the station stopped after the slip's job was queued but before it was noted, and
+    // before the invoice was made at all.
+    const db = new DatabaseSync(join(dir.path, 'outbox.sqlite'));
+    db.prepare('UPDATE pack_documents SET job_id = NULL, problem = NULL WHERE pack_id = ?').run(
+      pack.id,
+    );
+    db.prepare(`DELETE FROM print_jobs WHERE purpose = ?`).run(`pack:${pack.id}:invoice`);
+    db.close();
+    await start();
+    await until(() => core.paperwork.documentsOf(pack.id).every((d) => d.jobId !== null));
+    await core.printing.queue.idle();
+    await until(() => queue.jobs().length >= 3, 'the invoice at the queue', 30_000);
+    // The slip's job was found (not made again); only the invoice, never made, printed now.
+    const jobs = core.printing.queue.list().filter((j) => j.orderId === order.id);
+    expect(jobs.filter((j) => j.kind === 'slip')).toHaveLength(1);
+    expect(jobs.filter((j) => j.kind === 'invoice')).toHaveLength(1);
+    expect(queue.jobs()).toHaveLength(3);
+  }, 90_000);
+
+  it('asks for a reason to print the slip again by hand, then prints it', async () => {
+    const first = await call('printPaper', { orderId: order.id, document: 'slip' });
+    expect(first.status).toBe('needs_reason');
+    const second = await call('printPaper', {
+      orderId: order.id,
+      document: 'slip',
+      reprintReason: 'damaged',
+    });
+    expect(second.status).toBe('queued');
+    await until(() => queue.jobs().length >= 4, 'the reprinted slip', 30_000);
+  }, 60_000);
+
+  it('refuses a label printer as the document printer, and a paper with no invoice says why', async () => {
+    await expect(
+      call('saveDocumentPrinter', { target: 'tcp://127.0.0.1:9100', paper: 'a4' }),
+    ).rejects.toThrow(/print\.bad-target/);
+    await expect(
+      call('printPaper', { orderId: PACK_FIXTURES.orders.gift.id, document: 'invoice' }),
+    ).rejects.toThrow(/paperwork\.no-invoice/);
+  });
+});
