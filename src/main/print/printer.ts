@@ -26,6 +26,8 @@ export interface PrinterOptions {
   env?: NodeJS.ProcessEnv;
   /** For windows: targets, how PowerShell is run (tests pass a stand-in; it cannot run here). */
   run?: RunCommand;
+  /** For windows: targets; default process.platform (tests stand in for Windows). */
+  platform?: NodeJS.Platform;
 }
 
 export interface Printer {

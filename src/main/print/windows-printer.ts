@@ -11,7 +11,7 @@
 //
 // UNTESTED ON REAL WINDOWS here: the suite runs on Linux, so the tests check the commands this
 // builds and how it reads their answers, with a stand-in for PowerShell.
-import { basename } from 'node:path';
+import { win32 } from 'node:path';
 import { systemElapsed, type Clock } from '../platform/clock.ts';
 import { fieldOf } from '../platform/guards.ts';
 import { runCommand, type CommandRun, type RunCommand } from './command.ts';
@@ -250,7 +250,8 @@ export class WindowsPrinter {
 /** What the print script reads: the title, the copies (1 unless given) and the paper, if any. */
 export function printEnvironment(job: PrintJob): Record<string, string> {
   return {
-    PACKBENCH_TITLE: basename(job.name) || 'document',
+    // Windows' rules for the file's name (\ and /), whichever system built the job.
+    PACKBENCH_TITLE: win32.basename(job.name) || 'document',
     PACKBENCH_COPIES: String(job.document?.copies ?? 1),
     PACKBENCH_MEDIA: job.document?.media ?? '',
   };
