@@ -13,6 +13,8 @@ import { serverTime, transitions, until, Warehouse } from './support.ts';
 
 let redis: PrivateRedis;
 let warehouse: Warehouse | null = null;
+/** How long a station's "I want a slot" marker outlives the wait Redis told it. */
+const waitTtlMs = 400;
 
 beforeAll(async () => {
   redis = await PrivateRedis.start();
@@ -41,13 +43,43 @@ function open(options: {
     windowMs: options.windowMs,
     interactiveReserve: options.reserve ?? 0,
     pollMs: 40,
-    waitTtlMs: 400,
+    waitTtlMs,
     settleMs: 250,
     commandTimeoutMs: 200,
     ...options.extra,
   });
   return warehouse;
 }
+
+/**
+ * Until Redis has told each of `names` to wait for a `lane` slot until `freeAt` (Redis TIME), when
+ * the window's oldest slot frees: the window is full for them, not merely paced. A station's
+ * waiter marker expires the marker TTL after the end of the wait it was told (1 ms for rounding).
+ */
+async function toldToWaitUntil(
+  w: Warehouse,
+  names: string[],
+  lane: 'interactive' | 'background',
+  freeAt: number,
+): Promise<void> {
+  const admin = new Redis({ host: '127.0.0.1', port: redis.port });
+  const key = `${budgetKeyPrefix('https://sandbox.test', w.companyKey)}wait:${lane}`;
+  try {
+    await until(
+      async () => {
+        const expiries = await Promise.all(names.map((name) => admin.zscore(key, name)));
+        return expiries.every((at) => at !== null && Number(at) >= freeAt + waitTtlMs - 1);
+      },
+      `${names.join(' and ')} told to wait for the window`,
+    );
+  } finally {
+    admin.disconnect();
+  }
+}
+
+/** When the oldest grant leaves a window of `windowMs` (Redis TIME). */
+const oldestFrees = (w: Warehouse, windowMs: number) =>
+  Math.min(...w.grants.map((g) => g.serverMs)) + windowMs;
 
 describe('SharedBudget', () => {
   it('keys Redis by a hash of the company key and environment, never the key itself', async () => {
@@ -105,7 +137,8 @@ describe('SharedBudget', () => {
     ];
     // The window (cap 5) is full of background work, and both stations have more queued.
     await until(() => w.grants.length >= 5, 'the window full of background');
-    await new Promise((r) => setTimeout(r, 100));
+    // Both asked again and Redis told both to wait for the window's first slot to free.
+    await toldToWaitUntil(w, ['a', 'b'], 'background', oldestFrees(w, windowMs));
     expect(w.grants).toHaveLength(5);
     const scan = w.station('c');
     const asked = w.grants.length;
@@ -170,7 +203,8 @@ describe('SharedBudget', () => {
     await until(() => a.state().coordination === 'lost', 'the fallback');
     // Two stations on the key: half of the cap (limit − margin = 10), never the whole limit.
     expect(a.state()).toEqual({ coordination: 'lost', share: 5, stations: 2 });
-    await new Promise((r) => setTimeout(r, 800));
+    // The stations go on without Redis: the first slot freed in the window is granted locally.
+    await until(() => w.grants.some((g) => g.mode === 'local'), 'a grant on the local share');
     const lostGrants = w.grants.filter((g) => g.mode === 'local').length;
     await redis.restart();
     await until(() => a.state().coordination === 'shared', 'the rejoin');
@@ -282,7 +316,9 @@ describe('SharedBudget', () => {
       ...Array.from({ length: 10 }, () => b.acquire('background')),
     ];
     await until(() => w.grants.length >= 2 + 5, 'the window');
-    await new Promise((r) => setTimeout(r, 300));
+    // Both asked again and were told to wait for the window's first slot to free: the window
+    // is full at 7 for them, the silent one's share kept free.
+    await toldToWaitUntil(w, ['a', 'b'], 'background', oldestFrees(w, windowMs));
     // Cap 10, three stations known: the silent one's share floor(10 / 3) = 3 stays free, so
     // a and b together take 7 in the window (the two interactive grants among them).
     expect(w.busiestWindow(windowMs)).toBe(7);
@@ -298,9 +334,16 @@ describe('SharedBudget', () => {
     const admin = new Redis({ host: '127.0.0.1', port: redis.port });
     try {
       await until(() => idle.state().stations === 1, 'the first heartbeat');
-      await new Promise((r) => setTimeout(r, 300));
-      // Never asked for a slot, yet seen within the last heartbeats.
-      const seen = Number(await admin.zscore(`${prefix}stations`, 'idle'));
+      // Never asked for a slot, yet seen again and again: two more heartbeats move its time on.
+      const seenAt = async () => Number(await admin.zscore(`${prefix}stations`, 'idle'));
+      const first = await seenAt();
+      let later = first;
+      for (let beats = 0; beats < 2; beats += 1) {
+        const before = later;
+        await until(async () => (later = await seenAt()) > before, 'the next heartbeat');
+      }
+      expect(later).toBeGreaterThan(first);
+      const seen = await seenAt();
       expect((await serverTime(redis.port)) - seen).toBeLessThan(200);
       await idle.close();
       expect(await admin.zscore(`${prefix}stations`, 'idle')).toBeNull();

@@ -112,6 +112,7 @@ describe('station cores sharing a key through Redis, judged by the sandbox', () 
         });
         foreignAnswers.push(response.status);
         await response.body?.cancel();
+        // The script's own pace (a load the stations must make room for), not a wait for an event.
         await new Promise((r) => setTimeout(r, 150));
       }
     })();
