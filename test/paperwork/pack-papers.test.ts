@@ -115,10 +115,11 @@ describe('the papers of a finished pack', () => {
     // What went to CUPS for the invoice is the delivered file itself.
     const invoiceJob = papers[1]?.jobId ?? '';
     const row = core.outbox.database
-      .prepare('SELECT bytes, kind, media FROM print_jobs WHERE id = ?')
-      .get(invoiceJob) as { bytes: Uint8Array; kind: string; media: string };
+      .prepare('SELECT bytes FROM print_jobs WHERE id = ?')
+      .get(invoiceJob) as { bytes: Uint8Array };
+    const job = core.printing.queue.job(invoiceJob);
     expect(Buffer.from(row.bytes).equals(Buffer.from(invoice))).toBe(true);
-    expect([row.kind, row.media]).toEqual(['invoice', 'Letter']);
+    expect([job?.kind, job?.media]).toEqual(['invoice', 'Letter']);
     // The card sees both printed.
     const after = await call('retryPaper', { packId: view.id, document: 'slip' });
     expect(after.finish?.documents.map((d) => d.state)).toEqual(['printed', 'printed']);
@@ -135,10 +136,16 @@ describe('the papers of a finished pack', () => {
     // As if the station stopped after the slip's job was queued but before it was noted, and
     // before the invoice was made at all.
     const db = new DatabaseSync(join(dir.path, 'outbox.sqlite'));
-    db.prepare('UPDATE pack_documents SET job_id = NULL, problem = NULL WHERE pack_id = ?').run(
+    db.prepare('UPDATE packs SET papers = ? WHERE id = ?').run(
+      JSON.stringify([
+        { d: 'slip', j: null, p: null },
+        { d: 'invoice', j: null, p: null },
+      ]),
       pack.id,
     );
-    db.prepare(`DELETE FROM print_jobs WHERE purpose = ?`).run(`pack:${pack.id}:invoice`);
+    db.prepare(`DELETE FROM print_jobs WHERE json_extract(doc, '$.p') = ?`).run(
+      `pack:${pack.id}:invoice`,
+    );
     db.close();
     await start();
     await until(() => core.paperwork.documentsOf(pack.id).every((d) => d.jobId !== null));

@@ -295,7 +295,7 @@ const PRINT_COLUMNS = [
   'printed_at',
 ] as const;
 
-const DOCUMENT_COLUMNS = ['kind', 'media', 'purpose'] as const;
+const DOCUMENT_COLUMNS = ['doc'] as const;
 
 /**
  * The print queue (schema 5 and later), best effort like the activity log: a label asked for
@@ -349,8 +349,6 @@ const PACK_TABLES = {
     'print_problem',
   ],
   pack_events: ['seq', 'pack_id', 'at', 'kind', 'data'],
-  // Schema 7: what each finished pack asked of the document printer.
-  pack_documents: ['pack_id', 'document', 'job_id', 'problem'],
 } as const;
 
 /**
@@ -358,12 +356,19 @@ const PACK_TABLES = {
  * record of what went into a box outlives a damaged page elsewhere, and an open pack resumes.
  */
 function copyPacks(source: DatabaseSync, target: DatabaseSync): void {
-  for (const [table, columns] of Object.entries(PACK_TABLES)) {
+  for (const [table, known] of Object.entries(PACK_TABLES)) {
     let rows: Row[] = [];
-    try {
-      rows = [...source.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).iterate()] as Row[];
-    } catch {
-      // An outbox from before packs, or the table behind a damaged page.
+    let columns: readonly string[] = known;
+    // Schema 7 and later: a finished pack's papers (what it asked of the document printer).
+    const tries = table === 'packs' ? [[...known, 'papers'], known] : [known];
+    for (const tried of tries) {
+      try {
+        rows = [...source.prepare(`SELECT ${tried.join(', ')} FROM ${table}`).iterate()] as Row[];
+        columns = tried;
+        break;
+      } catch {
+        // An outbox from before packs (or papers), or the table behind a damaged page.
+      }
     }
     const insert = target.prepare(
       `INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,

@@ -1,13 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { PackDocument } from '../../shared/documents.ts';
+import { PACK_DOCUMENTS, type PackDocument } from '../../shared/documents.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
-import { rows } from '../platform/sqlite-rows.ts';
+import { row, rows } from '../platform/sqlite-rows.ts';
 
-// What each finished pack asked of the document printer (migration 7), in the outbox's
-// database beside the pack and its print jobs. A row is written when the finish asks, before
-// any paper is made: a restart finds the rows with neither a job nor a problem and makes those
-// papers then (their print jobs carry a purpose, so a paper already queued is found, not made
-// twice).
+// What each finished pack asked of the document printer, in its row's `papers` (migration 7:
+// JSON, a column rather than a table so the schema stays in page 1). The ask is written when
+// the finish asks, before any paper is made: a restart finds papers with neither a job nor a
+// problem and makes those then (their print jobs carry a purpose, so a paper already queued is
+// found, not made twice).
 
 export interface PackDocumentRow {
   packId: string;
@@ -16,19 +16,33 @@ export interface PackDocumentRow {
   problem: MessageKey | null;
 }
 
-interface Raw {
-  pack_id: string;
-  document: PackDocument;
-  job_id: string | null;
-  problem: MessageKey | null;
+/** One paper as `papers` stores it, in short keys. */
+interface Stored {
+  d: PackDocument;
+  j: string | null;
+  p: MessageKey | null;
 }
 
-const toRow = (raw: Raw): PackDocumentRow => ({
-  packId: raw.pack_id,
-  document: raw.document,
-  jobId: raw.job_id,
-  problem: raw.problem,
-});
+function parse(text: string | null): Stored[] {
+  if (!text) return [];
+  try {
+    const list = JSON.parse(text) as unknown;
+    if (!Array.isArray(list)) return [];
+    return list.filter(
+      (item): item is Stored =>
+        typeof item === 'object' &&
+        item !== null &&
+        PACK_DOCUMENTS.includes((item as Stored).d) &&
+        ((item as Stored).j === null || typeof (item as Stored).j === 'string') &&
+        ((item as Stored).p === null || typeof (item as Stored).p === 'string'),
+    );
+  } catch {
+    return [];
+  }
+}
+
+const inOrder = (papers: Stored[]) =>
+  [...papers].sort((a, b) => PACK_DOCUMENTS.indexOf(a.d) - PACK_DOCUMENTS.indexOf(b.d));
 
 export class PackDocumentsStore {
   private readonly db: DatabaseSync;
@@ -37,12 +51,25 @@ export class PackDocumentsStore {
     this.db = db;
   }
 
+  private read(packId: string): Stored[] {
+    return parse(
+      row<{ papers: string | null }>(this.db, 'SELECT papers FROM packs WHERE id = ?', packId)
+        ?.papers ?? null,
+    );
+  }
+
+  private write(packId: string, papers: Stored[]): void {
+    this.db
+      .prepare('UPDATE packs SET papers = ? WHERE id = ?')
+      .run(JSON.stringify(inOrder(papers)), packId);
+  }
+
   /** The finish asked for these papers; a paper already asked for keeps what it has. */
   ask(packId: string, documents: readonly PackDocument[]): void {
-    const insert = this.db.prepare(
-      'INSERT OR IGNORE INTO pack_documents (pack_id, document) VALUES (?, ?)',
-    );
-    for (const document of documents) insert.run(packId, document);
+    const papers = this.read(packId);
+    for (const d of documents)
+      if (!papers.some((p) => p.d === d)) papers.push({ d, j: null, p: null });
+    this.write(packId, papers);
   }
 
   /** A paper's outcome: its print job, or why it has none. */
@@ -51,35 +78,35 @@ export class PackDocumentsStore {
     document: PackDocument,
     outcome: { jobId: string } | { problem: MessageKey },
   ): void {
-    this.db
-      .prepare(
-        'UPDATE pack_documents SET job_id = ?, problem = ? WHERE pack_id = ? AND document = ?',
-      )
-      .run(
-        'jobId' in outcome ? outcome.jobId : null,
-        'problem' in outcome ? outcome.problem : null,
-        packId,
-        document,
-      );
+    const papers = this.read(packId).map((paper) =>
+      paper.d === document
+        ? {
+            d: paper.d,
+            j: 'jobId' in outcome ? outcome.jobId : null,
+            p: 'problem' in outcome ? outcome.problem : null,
+          }
+        : paper,
+    );
+    this.write(packId, papers);
   }
 
   /** A pack's papers, in the order they print. */
   of(packId: string): PackDocumentRow[] {
-    return rows<Raw>(
-      this.db,
-      `SELECT pack_id, document, job_id, problem FROM pack_documents WHERE pack_id = ?
-         ORDER BY CASE document WHEN 'slip' THEN 0 ELSE 1 END`,
+    return inOrder(this.read(packId)).map((paper) => ({
       packId,
-    ).map(toRow);
+      document: paper.d,
+      jobId: paper.j,
+      problem: paper.p,
+    }));
   }
 
   /** Papers asked for whose making a stop cut off: neither a job nor a problem yet. */
   unmade(): PackDocumentRow[] {
-    return rows<Raw>(
+    // The LIKE keeps the scan to packs with such a paper (papers are written by this file only,
+    // always with "j" then "p"); the parse decides.
+    return rows<{ id: string; papers: string }>(
       this.db,
-      `SELECT pack_id, document, job_id, problem FROM pack_documents
-         WHERE job_id IS NULL AND problem IS NULL
-         ORDER BY pack_id, CASE document WHEN 'slip' THEN 0 ELSE 1 END`,
-    ).map(toRow);
+      `SELECT id, papers FROM packs WHERE papers LIKE '%"j":null,"p":null%' ORDER BY started_at`,
+    ).flatMap(({ id }) => this.of(id).filter((paper) => !paper.jobId && !paper.problem));
   }
 }

@@ -9,10 +9,9 @@ import * as sqlite from '../platform/sqlite-rows.ts';
 
 interface Row {
   id: string;
-  kind: PrintKind;
+  /** A document's kind, paper and purpose as JSON (`DocFields`); null for a label. */
+  doc: string | null;
   printer: string;
-  media: string | null;
-  purpose: string | null;
   label_key: string;
   order_id: string | null;
   file_name: string;
@@ -28,11 +27,32 @@ interface Row {
   printed_at: number | null;
 }
 
-const VIEW = `id, kind, printer, media, label_key, order_id, file_name, length(bytes) AS size, copies, state,
+const VIEW = `id, doc, printer, label_key, order_id, file_name, length(bytes) AS size, copies, state,
   reprint_reason, requested_by, attempts, last_error, last_error_code, created_at, printed_at`;
 
-/** A row as VIEW selects it: everything but the bytes and the purpose, with the size. */
-type ViewRow = Omit<Row, 'bytes' | 'purpose'> & { size: number };
+/** A row as VIEW selects it: everything but the bytes, with the size. */
+type ViewRow = Omit<Row, 'bytes'> & { size: number };
+
+/** What `doc` holds, in short keys (it is read and written only here). */
+interface DocFields {
+  k: PrintKind;
+  m: string | null;
+  p: string | null;
+}
+
+function docOf(text: string | null): DocFields {
+  if (text === null) return { k: 'label', m: null, p: null };
+  try {
+    const doc = JSON.parse(text) as Partial<DocFields>;
+    return {
+      k: doc.k === 'slip' || doc.k === 'invoice' ? doc.k : 'label',
+      m: typeof doc.m === 'string' ? doc.m : null,
+      p: typeof doc.p === 'string' ? doc.p : null,
+    };
+  } catch {
+    return { k: 'label', m: null, p: null };
+  }
+}
 
 export interface NewPrintJob {
   id: string;
@@ -53,9 +73,9 @@ export interface NewPrintJob {
 
 const toView = (row: ViewRow): PrintJobView => ({
   id: row.id,
-  kind: row.kind,
+  kind: docOf(row.doc).k,
   printer: row.printer,
-  media: row.media,
+  media: docOf(row.doc).m,
   labelKey: row.label_key,
   orderId: row.order_id,
   fileName: row.file_name,
@@ -81,16 +101,16 @@ export class PrintStore {
   add(job: NewPrintJob, at: number): PrintJobView {
     this.db
       .prepare(
-        `INSERT INTO print_jobs (id, kind, printer, media, purpose, label_key, order_id, file_name,
-           bytes, copies, state, reprint_reason, requested_by, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+        `INSERT INTO print_jobs (id, doc, printer, label_key, order_id, file_name, bytes, copies,
+           state, reprint_reason, requested_by, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
       )
       .run(
         job.id,
-        job.kind,
+        job.kind === 'label' && job.purpose === null
+          ? null
+          : JSON.stringify({ k: job.kind, m: job.media, p: job.purpose } satisfies DocFields),
         job.printer,
-        job.media,
-        job.purpose,
         job.labelKey,
         job.orderId,
         job.fileName,
@@ -123,7 +143,7 @@ export class PrintStore {
   forPurpose(purpose: string): PrintJobView | null {
     const row = sqlite.row<ViewRow>(
       this.db,
-      `SELECT ${VIEW} FROM print_jobs WHERE purpose = ?`,
+      `SELECT ${VIEW} FROM print_jobs WHERE doc IS NOT NULL AND json_extract(doc, '$.p') = ?`,
       purpose,
     );
     return row ? toView(row) : null;
