@@ -53,7 +53,7 @@ const SettingsScreen = named(
 const OrdersScreen = named(() => import('./features/orders/OrdersScreen.tsx'), 'OrdersScreen');
 
 export function App() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [screen, setScreen] = useState<Screen>('station');
   // A link that opens a screen at one of its parts (no printer → Settings → Printers).
   const [section, setSection] = useState<Section | null>(null);
@@ -88,6 +88,16 @@ export function App() {
     () => bridge.onPrinting(() => invalidateForPrinting(queryClient)),
     [bridge, queryClient],
   );
+  // The papers main makes (the packing slip) speak the window's language.
+  useEffect(() => {
+    const tell = (language: string) => {
+      if (language === 'en' || language === 'pt-BR' || language === 'es')
+        void bridge.setStationLanguage({ language });
+    };
+    tell(i18n.language);
+    i18n.on('languageChanged', tell);
+    return () => i18n.off('languageChanged', tell);
+  }, [bridge, i18n]);
   const profileId = useStatus((s) => s.status?.profile.id ?? null);
   useEffect(() => void queryClient.invalidateQueries(), [profileId, queryClient]);
   // The outbox's notices (a salvaged file…) show from the first screen, not only on the Outbox.

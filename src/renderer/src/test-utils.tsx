@@ -1,3 +1,4 @@
+import { DEFAULT_DOCUMENT_PRINTER_SETTINGS } from '../../shared/documents.ts';
 import { DEFAULT_SCALE_SETTINGS } from '../../shared/scale/settings.ts';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
@@ -73,7 +74,9 @@ export const jobView = (change: { [P in keyof JobView]?: JobView[P] } = {}): Job
 /** A print job as the queue shows it, waiting; a test changes what it is about. */
 export const printJobView = (change: Partial<PrintJobView> = {}): PrintJobView => ({
   id: 'print-1',
+  kind: 'label',
   printer: 'tcp://10.0.0.9:9100',
+  media: null,
   labelKey: `sha256:${'b'.repeat(64)}`,
   orderId: 'PB-10001',
   fileName: 'etiqueta.zpl',
@@ -121,6 +124,10 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
         ok({ state: 'off', device: null, reading: null, stable: false, needsZero: false }),
       onScale: () => () => undefined,
       listScales: async () => ok({ devices: [] }),
+      // Told by the window at start; read by Settings → Printers → Document printer.
+      setStationLanguage: async () => ok(null),
+      getDocumentPrinter: async () =>
+        ok({ settings: DEFAULT_DOCUMENT_PRINTER_SETTINGS, recoveredFrom: null }),
       getAppInfo: async () =>
         ok({
           name: 'Packbench',

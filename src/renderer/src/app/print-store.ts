@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
+import type { PackDocument } from '../../../shared/documents.ts';
 import type { InvokeChannels } from '../../../shared/ipc/channels.ts';
 import type { PrintJobView, PrinterStatusView, ReprintReason } from '../../../shared/printing.ts';
 import type { AppError } from '../../../shared/result.ts';
@@ -10,7 +11,10 @@ import type { AppError } from '../../../shared/result.ts';
 // printer's waits for the operator's word before anything is asked of main. The queue's own
 // changes (retry, discard) go through here too, for the Outbox and the order card alike.
 
-export type PrintSource = InvokeChannels['printLabel']['input']['source'];
+export type PrintSource =
+  | InvokeChannels['printLabel']['input']['source']
+  /** The order's packing slip or invoice, on the document printer (issue #30). */
+  | { kind: 'paper'; orderId: string; document: PackDocument };
 /** Where a print was asked from: each place shows its own last request. */
 export type PrintPlace = 'station' | 'labels';
 
@@ -63,7 +67,10 @@ export interface PrintState {
 }
 
 export const createPrintStore = (
-  bridge: Pick<PackbenchBridge, 'printLabel' | 'retryPrint' | 'discardPrint' | 'onPrinting'>,
+  bridge: Pick<
+    PackbenchBridge,
+    'printLabel' | 'printPaper' | 'retryPrint' | 'discardPrint' | 'onPrinting'
+  >,
 ) =>
   createStore<PrintState>()((set, get) => {
     const put = (place: PrintPlace, attempt: PrintAttempt | undefined) =>
@@ -73,10 +80,10 @@ export const createPrintStore = (
       const { source, fileName, reason } = attempt;
       const base = { source, fileName, reason };
       put(place, { ...base, phase: 'sending' });
-      const result = await bridge.printLabel({
-        source,
-        ...(reason ? { reprintReason: reason } : {}),
-      });
+      const reprint = reason ? { reprintReason: reason } : {};
+      const result = await (source.kind === 'paper'
+        ? bridge.printPaper({ orderId: source.orderId, document: source.document, ...reprint })
+        : bridge.printLabel({ source, ...reprint }));
       // A newer request from the same place replaced this one meanwhile: it keeps the place.
       if (get().attempts[place]?.source !== source) return;
       if (!result.ok) return put(place, { ...base, phase: 'failed', error: result.error });

@@ -57,6 +57,8 @@ export const queryKeys = {
   /** This station's printer settings, its last known status and the print queue. */
   printing: () => ['getPrinting'] as const,
   printerQueues: () => ['listPrinterQueues'] as const,
+  /** Settings → Printers → Document printer (slips and invoices). */
+  documentPrinter: () => ['getDocumentPrinter'] as const,
   /** The warehouse's Redis this station shares its key's budget through, if any. */
   coordination: () => ['getCoordination'] as const,
   /** Settings → Packing: how a verified pack finishes on this station. */

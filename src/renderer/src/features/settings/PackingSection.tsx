@@ -23,8 +23,10 @@ function PackingForm({ settings }: { settings: PackSettings }) {
     const kept = await saveSettings(checked.data);
     if (kept) queryClient.setQueryData(queryKeys.packSettings(), kept);
   };
-  const toggle = (key: 'autoFinish' | 'markPacked' | 'printLabel') => (checked: boolean) =>
-    setDraft({ ...draft, [key]: checked });
+  const toggle =
+    (key: 'autoFinish' | 'markPacked' | 'printLabel' | 'printSlip' | 'printInvoice') =>
+    (checked: boolean) =>
+      setDraft({ ...draft, [key]: checked });
   return (
     <form
       data-testid="packing-form"
@@ -56,6 +58,20 @@ function PackingForm({ settings }: { settings: PackSettings }) {
           checked={draft.printLabel}
           onChange={(e) => toggle('printLabel')(e.currentTarget.checked)}
           data-testid="packing-print-label"
+        />
+        <Switch
+          size="lg"
+          label={t('paperwork.settings.printSlip')}
+          checked={draft.printSlip}
+          onChange={(e) => toggle('printSlip')(e.currentTarget.checked)}
+          data-testid="packing-print-slip"
+        />
+        <Switch
+          size="lg"
+          label={t('paperwork.settings.printInvoice')}
+          checked={draft.printInvoice}
+          onChange={(e) => toggle('printInvoice')(e.currentTarget.checked)}
+          data-testid="packing-print-invoice"
         />
         <TextInput
           size="md"

@@ -29,6 +29,8 @@ describe('Settings → Packing', () => {
         autoFinish: false,
         markPacked: true,
         printLabel: true,
+        printSlip: false,
+        printInvoice: false,
         ackCode: 'ACK-OK',
       }),
     );

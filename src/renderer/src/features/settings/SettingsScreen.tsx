@@ -22,6 +22,7 @@ import { useInventory, useSettings, useStation } from '../../app/context.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { PrintersSection } from './PrintersSection.tsx';
+import { DocumentPrinterSection } from './DocumentPrinterSection.tsx';
 import { CoordinationSection } from './CoordinationSection.tsx';
 import { PackingSection } from './PackingSection.tsx';
 import { ScaleSection } from './ScaleSection.tsx';
@@ -109,6 +110,7 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
       />
       <StationPreferences />
       <PrintersSection focused={section === 'printers'} />
+      <DocumentPrinterSection />
       <CoordinationSection />
       <PackingSection />
       <ScaleSection />

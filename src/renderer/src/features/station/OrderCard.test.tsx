@@ -43,8 +43,12 @@ describe('Print on the order card', () => {
       <OrderSummary lookup={lookup} />,
       fakeBridge({ printLabel, retryPrint, getPrinting: async () => ok(queue) }),
     );
-    // Only the label has a Print button, named after its file.
-    expect(screen.getAllByRole('button', { name: /^Print/ })).toHaveLength(1);
+    // Only the label has a Print button, named after its file (beside the card's papers).
+    expect(
+      screen
+        .getAllByRole('button', { name: /^Print/ })
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['Print etiqueta.zpl', 'Print slip', 'Print invoice']);
     fireEvent.click(screen.getByRole('button', { name: 'Print etiqueta.zpl' }));
     await waitFor(() =>
       expect(printLabel).toHaveBeenCalledWith({ source: { kind: 'job', jobId: label.id } }),

@@ -20,6 +20,7 @@ import type { OrderLookup } from '../../../../shared/ipc/channels.ts';
 import type { JobState, JobView } from '../../../../shared/outbox.ts';
 import { usePrint, useStation } from '../../app/context.tsx';
 import { PrintFlow } from '../../app/PrintFlow.tsx';
+import { PaperButtons } from './PaperButtons.tsx';
 import type { PackView } from '../../../../shared/pack/types.ts';
 import { PackChecklist } from './pack/PackChecklist.tsx';
 
@@ -213,9 +214,14 @@ export const OrderSummary = memo(function OrderSummary({ lookup }: { lookup: Ord
             ))}
           </Stack>
         )}
+        <PaperButtons orderId={order.id} />
         <PrintFlow
           place="station"
-          shows={(source) => source.kind === 'job' && jobs.some((j) => j.id === source.jobId)}
+          shows={(source) =>
+            source.kind === 'paper'
+              ? source.orderId === order.id
+              : source.kind === 'job' && jobs.some((j) => j.id === source.jobId)
+          }
         />
         {jobError && (
           <Text c="red" role="alert" component="div">

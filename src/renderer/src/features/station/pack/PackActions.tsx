@@ -1,3 +1,4 @@
+import { FinishedPapers } from './FinishedPapers.tsx';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -161,6 +162,7 @@ function Finished({ view, labelJob }: { view: PackView; labelJob: LabelJob | nul
             )}
           </Group>
         )}
+        {finish && <FinishedPapers orderId={view.orderId} documents={finish.documents} />}
       </Stack>
     </Alert>
   );

@@ -316,7 +316,7 @@ describe('Verified pack on the Station', () => {
       ...complete,
       status: 'finished',
       finishedAt: Date.parse('2026-11-26T10:05:00Z'),
-      finish: { statusJobId: 'job-9', printJobId: null, printProblem: null },
+      finish: { statusJobId: 'job-9', printJobId: null, printProblem: null, documents: [] },
       verdict: verdict({ messageKey: 'packVerdict.finished', params: { units: 3 }, serial: 9 }),
     });
     const exportPacks = vi.fn(async () =>

@@ -21,6 +21,7 @@ const bridgeWith = (over: Record<string, unknown> = {}) => ({
   finishPack: vi.fn(async () => ok(packView())),
   exportPacks: vi.fn(),
   onOutbox: vi.fn(() => () => undefined),
+  retryPaper: vi.fn(async () => ok(packView())),
   ...over,
 });
 
@@ -115,7 +116,7 @@ describe('pack store', () => {
     let push: ((change: OutboxChange) => void) | null = null;
     const finished = packView({
       status: 'finished',
-      finish: { statusJobId: 'job-9', printJobId: null, printProblem: null },
+      finish: { statusJobId: 'job-9', printJobId: null, printProblem: null, documents: [] },
     });
     const store = createPackStore(
       bridgeWith({

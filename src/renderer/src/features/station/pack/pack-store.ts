@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '../../../../../shared/ipc/bridge-types.ts';
 import type { InvokeChannels } from '../../../../../shared/ipc/channels.ts';
+import type { PackDocument } from '../../../../../shared/documents.ts';
 import type { JobView } from '../../../../../shared/outbox.ts';
 import type {
   PackAnswer,
@@ -55,6 +56,8 @@ export interface PackState {
   resume: () => Promise<void>;
   /** The pack record of the shown order, for the packer to save. */
   exportRecord: (format: 'csv' | 'json') => Promise<PackExport | null>;
+  /** The card's retry of a finished pack's paper (forced past the printer's condition). */
+  retryPaper: (document: PackDocument, force?: boolean) => Promise<void>;
   /** Follows the outbox for the "mark packed" job; returns the unsubscribe function. */
   follow: () => () => void;
 }
@@ -68,6 +71,7 @@ type PackBridge = Pick<
   | 'finishPack'
   | 'exportPacks'
   | 'onOutbox'
+  | 'retryPaper'
 >;
 
 const TONE_SOUND: Record<PackVerdict['tone'], SoundKind> = {
@@ -228,6 +232,8 @@ export const createPackStore = (
         set({ error: { kind: 'action', orderId, error: result.error } });
         return null;
       },
+      retryPaper: (document, force) =>
+        act((packId) => bridge.retryPaper({ packId, document, ...(force ? { force } : {}) })),
       follow: () =>
         bridge.onOutbox((change) => {
           const job = change.job;
