@@ -146,7 +146,7 @@ describe('PDF documents to a CUPS document queue', () => {
     const run = await printerCli(['print', pdf, '--to', 'cups:Zebra'], cupsd.env);
     expect(run.status).toBe(1);
     expect(oneSentence(run)).toMatch(
-      /^.*to-zebra\.pdf is a PDF, and The CUPS queue Zebra is a raw queue \(no driver: .*nothing was sent\.$/,
+      /^.*to-zebra\.pdf is a PDF, but the CUPS queue Zebra is a raw queue \(no driver: .*nothing was sent\.$/,
     );
     expect(pendingJobs()).toBe('');
     expect(zebra.jobs()).toEqual([]);

@@ -202,7 +202,7 @@ echo "request id is Office-3 (0 file(s))"`,
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'not-a-document-printer', completed: [] });
     expect((error as PrintError).message).toMatch(
-      /^slip\.pdf is a PDF, and The CUPS queue Office is a raw queue \(no driver/,
+      /^slip\.pdf is a PDF, but the CUPS queue Office is a raw queue \(no driver/,
     );
     expect(() => readFileSync(state(env, 'lp-args'))).toThrow(/ENOENT/);
   });

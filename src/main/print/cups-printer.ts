@@ -193,9 +193,9 @@ export class CupsPrinter {
   private notADocumentPrinter(job: PrintJob): PrintError {
     return new PrintError(
       'not-a-document-printer',
-      `${job.name} is a PDF, and ${this.where} is a raw queue (no driver: lpstat -l shows no ` +
-        `Interface): it would pass the PDF to the printer as it is; send documents to a queue ` +
-        `with a driver; nothing was sent.`,
+      `${job.name} is a PDF, but the CUPS queue ${this.queue} is a raw queue (no driver: ` +
+        `lpstat -l shows no Interface line), which would pass it to the printer as it is; send ` +
+        `documents to a queue with a driver; nothing was sent.`,
     );
   }
 
