@@ -13,6 +13,10 @@ export const SYSTEM_PREREQUISITES = [
   // A private cupsd with a raw socket:// queue: the printer transport's CUPS path, end to end.
   { command: '/usr/sbin/cupsd', pkg: 'cups' },
   { command: 'lpstat', pkg: 'cups-client' },
+  // The private cupsd's document queue (#30): the Generic PDF Printer PPD and its pdftopdf filter
+  // lay a PDF out on the paper and copies asked; pdfinfo reads back what CUPS produced.
+  { command: '/usr/lib/cups/filter/pdftopdf', pkg: 'cups-filters' },
+  { command: 'pdfinfo', pkg: 'poppler-utils' },
   // The shared budget's tests run against a private redis-server (issue #21).
   { command: 'redis-server', pkg: 'redis-server' },
   // The serial scale emulator talks to the station through a pair of pseudo-terminals (#29).
