@@ -7,6 +7,7 @@ import { systemClock } from './platform/clock.ts';
 import { NativeKeychain } from './platform/keychain.ts';
 import { checkDataDir } from './platform/data-dir.ts';
 import { createStationCore } from './core/station-core.ts';
+import { loadAppFonts } from './documents/app-fonts.ts';
 import { createHandlers } from './handlers.ts';
 import { languageFor } from '../shared/i18n/translate.ts';
 import {
@@ -97,7 +98,12 @@ function failStart(error: unknown, dataDir: string): void {
 }
 
 async function start(dataDir: string): Promise<void> {
-  const core = await createStationCore({ dataDir, keychain: new NativeKeychain() });
+  const core = await createStationCore({
+    dataDir,
+    keychain: new NativeKeychain(),
+    // The packing slip's faces as the bundle carries them (no dev packages once installed).
+    documentFonts: loadAppFonts,
+  });
   core.onStatus(throttleLatest((status) => publish('onStatus', status), 250, systemClock));
   const pushOutbox = throttleLatest(
     (change: EventChannels['onOutbox']) => publish('onOutbox', change),
