@@ -1,0 +1,176 @@
+// Reading the command line's ORDER.json and PACK.json: what the slip needs from each is checked
+// here, and a file that fails is refused with one sentence naming the field
+// ("order.json: items[3].quantity must be a whole number above 0."). The rules are the API's
+// (src/shared/api/openapi.yaml: Order, Customer, Address, OrderItem) for the fields the slip
+// prints; anything else the file holds passes through untouched.
+import { z } from 'zod';
+import type { Order } from '../../shared/api/schemas.ts';
+import type { SlipPack } from './pack-record.ts';
+
+const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const text = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
+const optionalText = (max: number) =>
+  z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` });
+const identifier = text(64).regex(IDENTIFIER, {
+  error: 'must be letters, digits, dot, dash or underscore, starting with a letter or digit',
+});
+const wholeAboveZero = z
+  .number({ error: 'must be a whole number above 0' })
+  .int({ error: 'must be a whole number above 0' })
+  .min(1, { error: 'must be a whole number above 0' })
+  .max(100_000, { error: 'must be at most 100000' });
+const isoDate = z
+  .string({ error: 'must be a date as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
+
+const orderFileSchema = z.looseObject({
+  id: identifier,
+  status: optionalText(32).optional(),
+  warehouse: optionalText(32).optional(),
+  customer: z.looseObject(
+    {
+      name: text(200),
+      document: optionalText(32).optional(),
+      email: optionalText(200).optional(),
+      phone: optionalText(32).optional(),
+    },
+    { error: 'must be an object with the customer’s name' },
+  ),
+  shipping_address: z.looseObject(
+    {
+      street: text(200),
+      number: optionalText(20).optional(),
+      complement: optionalText(200).optional(),
+      district: optionalText(100).optional(),
+      city: text(100),
+      state: text(50),
+      postal_code: text(16),
+      country: optionalText(2).optional(),
+    },
+    { error: 'must be an object with street, city, state and postal_code' },
+  ),
+  items: z
+    .array(
+      z.looseObject({ sku: identifier, quantity: wholeAboveZero }, { error: 'must be an object' }),
+      {
+        error: 'must be a list of lines',
+      },
+    )
+    .min(1, { error: 'must hold at least one line' })
+    .max(500, { error: 'must hold at most 500 lines' }),
+  carrier: optionalText(100).optional(),
+  notes: optionalText(2000).optional(),
+  created_at: z.string({ error: 'must be a timestamp' }).optional(),
+  products: z
+    .array(z.looseObject({ sku: identifier, name: text(200) }, { error: 'must be an object' }), {
+      error: 'must be a list of products',
+    })
+    .optional(),
+});
+
+const unitSchema = z.looseObject(
+  {
+    sku: identifier,
+    quantity: wholeAboveZero,
+    lot: z.string({ error: 'must be text or null' }).nullable().optional(),
+    expiry: isoDate.nullable().optional(),
+  },
+  { error: 'must be an object' },
+);
+const packSchema = z.looseObject(
+  {
+    orderId: text(64),
+    station: z.string({ error: 'must be text or null' }).nullable().optional(),
+    account: z.string({ error: 'must be text or null' }).nullable().optional(),
+    finishedAt: z.string({ error: 'must be a timestamp or null' }).nullable().optional(),
+    units: z.array(unitSchema, { error: 'must be a list of scans' }),
+  },
+  { error: 'must be a pack record' },
+);
+const exportSchema = z.looseObject({
+  packs: z.array(packSchema, { error: 'must be a list of packs' }),
+});
+
+/** A path into the file as a script writes it: items[3].quantity. */
+function pathOf(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, i) =>
+      typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`,
+    )
+    .join('');
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let node = data;
+  for (const part of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[part];
+  }
+  return node;
+}
+
+/** One sentence for the first problem zod found, naming the file and the field. */
+function refusal(file: string, data: unknown, error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return `${file} is not valid.`;
+  const where = pathOf(issue.path);
+  if (where === '') return `${file}: the file ${issue.message}.`;
+  const missing = valueAt(data, issue.path) === undefined;
+  return `${file}: ${where} ${missing ? 'is missing' : issue.message}.`;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; sentence: string };
+
+export interface OrderFile {
+  order: Order;
+  productNames: Map<string, string>;
+}
+
+export function checkOrderFile(file: string, data: unknown): Checked<OrderFile> {
+  const parsed = orderFileSchema.safeParse(data);
+  if (!parsed.success) return { ok: false, sentence: refusal(file, data, parsed.error) };
+  const { products, ...order } = parsed.data;
+  return {
+    ok: true,
+    value: {
+      // The API's own status is not needed on paper; an order file without one still prints.
+      order: { ...order, status: order.status ?? '' },
+      productNames: new Map((products ?? []).map((p) => [p.sku, p.name])),
+    },
+  };
+}
+
+/** The pack of `orderId` in an export (the last one finished, if the file holds several). */
+export function checkPackFile(file: string, data: unknown, orderId: string): Checked<SlipPack> {
+  // The station's export ({ packs: [...] }), or one pack taken out of it.
+  const isExport = typeof data === 'object' && data !== null && 'packs' in data;
+  const parsed = isExport
+    ? exportSchema.safeParse(data)
+    : packSchema.transform((pack) => ({ packs: [pack] })).safeParse(data);
+  if (!parsed.success) return { ok: false, sentence: refusal(file, data, parsed.error) };
+  const { packs } = parsed.data;
+  const mine = packs
+    .filter((p) => p.orderId === orderId)
+    .sort((a, b) => (a.finishedAt ?? '').localeCompare(b.finishedAt ?? ''));
+  const pack = mine.at(-1);
+  if (!pack) return { ok: false, sentence: `${file} holds no pack of order ${orderId}.` };
+  return {
+    ok: true,
+    value: {
+      orderId: pack.orderId,
+      station: pack.station ?? null,
+      account: pack.account ?? null,
+      units: pack.units.map((u) => ({
+        sku: u.sku,
+        quantity: u.quantity,
+        lot: u.lot ?? null,
+        expiry: u.expiry ?? null,
+      })),
+    },
+  };
+}

@@ -1,0 +1,240 @@
+// `npm run -s documents -- packing-slip …` as IT scripts call it: a real process, its exit code,
+// its one line of JSON or its one sentence, and nothing written when it refuses.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts, sampleOrder } from './fixtures.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'src/main/documents/cli.ts');
+let dir: string;
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the command in `dir` (the caller's folder) and waits for it to end. */
+function documents(args: string[], viaNpm = false): Promise<Ran> {
+  const [file, argv] = viaNpm
+    ? ['npm', ['run', '-s', '--prefix', ROOT, 'documents', '--', ...args]]
+    : [process.execPath, [CLI, ...args]];
+  return new Promise((resolve) => {
+    execFile(file, argv, { cwd: dir }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const order = { ...sampleOrder(4), products: [{ sku: 'SKU-002', name: 'Sabonete de açaí' }] };
+const packExport = {
+  packs: [
+    {
+      id: 'p-1',
+      orderId: 'SO-2027-0042',
+      station: 'bench-7',
+      account: 'joana',
+      status: 'finished',
+      startedAt: '2027-03-16T13:00:00.000Z',
+      finishedAt: '2027-03-16T13:04:00.000Z',
+      short: null,
+      lines: order.items,
+      units: [
+        {
+          seq: 1,
+          at: '2027-03-16T13:01:00.000Z',
+          sku: 'SKU-002',
+          quantity: 2,
+          code: '(01)07891234567895(10)LOTE-9',
+          identifiedBy: 'gs1',
+          lot: 'LOTE-9',
+          expiry: '2027-12-31',
+          lotState: 'ok',
+          override: null,
+        },
+      ],
+      statusJobId: null,
+      printJobId: null,
+      weighing: null,
+    },
+  ],
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'packbench-documents-cli-'));
+  await writeFile(join(dir, 'order.json'), JSON.stringify(order));
+  await writeFile(join(dir, 'pack.json'), JSON.stringify(packExport));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The folder's files, to show a refusal left nothing behind (no PDF, no temporary file). */
+const files = async () => (await readdir(dir)).sort();
+
+describe('npm run documents -- packing-slip', () => {
+  it('writes the slip and prints {"file", "pages", "bytes", "ms"} with --json', async () => {
+    const ran = await documents([
+      'packing-slip',
+      '--order',
+      'order.json',
+      '--pack',
+      'pack.json',
+      '--lang',
+      'pt-BR',
+      '--paper',
+      'letter',
+      '--out',
+      'slip.pdf',
+      '--json',
+    ]);
+    expect(ran).toMatchObject({ code: 0, stderr: '' });
+    const answer = JSON.parse(ran.stdout) as Record<string, unknown>;
+    expect(Object.keys(answer).sort()).toEqual(['bytes', 'file', 'ms', 'pages']);
+    expect(answer['file']).toBe(join(dir, 'slip.pdf'));
+    expect(answer['bytes']).toBe((await stat(join(dir, 'slip.pdf'))).size);
+    expect(answer['ms']).toEqual(expect.any(Number));
+    const pages = await pageTexts(new Uint8Array(await readFile(join(dir, 'slip.pdf'))));
+    expect(answer['pages']).toBe(pages.length);
+    const text = pages.join(' ');
+    // Names from the file's products, lots from the pack, station and packer from the pack.
+    expect(text).toContain('Sabonete de açaí');
+    expect(text).toContain('Lote LOTE-9 · val. 31/12/2027 · × 2');
+    expect(text).toContain('Embalado em bench-7 por joana');
+  });
+
+  it('runs through npm from the caller’s folder, and --station/--packer name them', async () => {
+    const ran = await documents(
+      ['packing-slip', '--order=order.json', '--out=npm.pdf', '--station', 'B1', '--packer', 'Zé'],
+      true,
+    );
+    expect(ran).toMatchObject({ code: 0, stderr: '' });
+    expect(ran.stdout).toBe(
+      `${join(dir, 'npm.pdf')}: 1 page, ${(await stat(join(dir, 'npm.pdf'))).size} bytes, ${/(\d+) ms/.exec(ran.stdout)?.[1]} ms\n`,
+    );
+    const [text = ''] = await pageTexts(new Uint8Array(await readFile(join(dir, 'npm.pdf'))));
+    expect(text).toContain('Packed at B1 by Zé');
+  });
+
+  it.each([
+    ['a missing file', 'absent.json', null, 'absent.json does not exist.'],
+    [
+      'a file that is not JSON',
+      'broken.json',
+      '{"id": "A",',
+      /^broken\.json is not valid JSON: .+\.$/,
+    ],
+    [
+      'a quantity that is not whole',
+      'fraction.json',
+      { ...order, items: [...order.items.slice(0, 3), { sku: 'SKU-004', quantity: 1.5 }] },
+      'fraction.json: items[3].quantity must be a whole number above 0.',
+    ],
+    [
+      'a missing city',
+      'no-city.json',
+      { ...order, shipping_address: { ...order.shipping_address, city: undefined } },
+      'no-city.json: shipping_address.city is missing.',
+    ],
+    [
+      'no lines',
+      'empty.json',
+      { ...order, items: [] },
+      'empty.json: items must hold at least one line.',
+    ],
+  ])(
+    'refuses %s with exit 1, one sentence, and writes nothing',
+    async (_, name, content, sentence) => {
+      if (content !== null)
+        await writeFile(
+          join(dir, name),
+          typeof content === 'string' ? content : JSON.stringify(content),
+        );
+      const before = await files();
+      const ran = await documents(['packing-slip', '--order', name, '--out', 'refused.pdf']);
+      expect(ran.code).toBe(1);
+      expect(ran.stdout).toBe('');
+      expect(ran.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+      expect(ran.stderr.trim()).toMatch(sentence);
+      expect(await files()).toEqual(before);
+    },
+  );
+
+  it('refuses a pack of another order and a bad unit in a pack, leaving an old slip as it was', async () => {
+    await writeFile(join(dir, 'kept.pdf'), 'the slip printed yesterday');
+    await writeFile(
+      join(dir, 'other.json'),
+      JSON.stringify({ packs: [{ ...packExport.packs[0], orderId: 'SO-9' }] }),
+    );
+    const units = [{ ...packExport.packs[0]?.units[0], expiry: '31/12/2027' }];
+    await writeFile(join(dir, 'bad-unit.json'), JSON.stringify({ ...packExport.packs[0], units }));
+    const before = await files();
+    const other = await documents([
+      'packing-slip',
+      '--order',
+      'order.json',
+      '--pack',
+      'other.json',
+      '--out',
+      'kept.pdf',
+    ]);
+    expect(other).toMatchObject({
+      code: 1,
+      stderr: 'other.json holds no pack of order SO-2027-0042.\n',
+    });
+    const bad = await documents([
+      'packing-slip',
+      '--order',
+      'order.json',
+      '--pack',
+      'bad-unit.json',
+      '--out',
+      'kept.pdf',
+    ]);
+    expect(bad).toMatchObject({
+      code: 1,
+      stderr: 'bad-unit.json: units[0].expiry must be a date as YYYY-MM-DD.\n',
+    });
+    expect(await readFile(join(dir, 'kept.pdf'), 'utf8')).toBe('the slip printed yesterday');
+    expect(await files()).toEqual(before);
+  });
+
+  it.each([
+    [
+      ['packing-slip', '--order', 'order.json', '--out', 'x.pdf', '--colour', 'red'],
+      'Unknown option --colour.',
+    ],
+    [
+      ['print', '--order', 'order.json'],
+      'Unknown command "print": the only command is packing-slip.',
+    ],
+    [['packing-slip', '--order', 'order.json'], '--out FILE.pdf is required.'],
+    [
+      ['packing-slip', '--order', 'order.json', '--out', 'x.pdf', '--lang', 'fr'],
+      '--lang is en, pt-BR or es, not "fr".',
+    ],
+    [
+      ['packing-slip', '--order', 'order.json', '--out', 'x.pdf', '--paper', 'a3'],
+      '--paper is a4 or letter, not "a3".',
+    ],
+    [[], 'Name a command: packing-slip.'],
+  ])('bad usage %j: exit 2 with the usage, nothing written', async (args, sentence) => {
+    const before = await files();
+    const ran = await documents(args);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr.split('\n')[0]).toBe(sentence);
+    expect(ran.stderr).toContain('Usage: npm run -s documents -- packing-slip');
+    expect(await files()).toEqual(before);
+  });
+
+  it('--help prints the usage and exits 0', async () => {
+    const ran = await documents(['packing-slip', '--help']);
+    expect(ran).toMatchObject({ code: 0, stderr: '' });
+    expect(ran.stdout).toMatch(/^Usage: npm run -s documents -- packing-slip --order ORDER\.json/);
+  });
+});
