@@ -260,15 +260,18 @@ export async function scanOrder(page: Page, id: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Dark pixels of each image the locator matches, counted on a canvas (blank images give 0). */
+/**
+ * Dark pixels of each image or canvas the locator matches, counted on a canvas of their own
+ * (blank ones give 0).
+ */
 export function darkPixels(images: Locator): Promise<number[]> {
   return images.evaluateAll(async (elements) =>
     Promise.all(
-      (elements as HTMLImageElement[]).map(async (img) => {
-        await img.decode();
+      (elements as (HTMLImageElement | HTMLCanvasElement)[]).map(async (img) => {
+        if (img instanceof HTMLImageElement) await img.decode();
         const canvas = document.createElement('canvas');
-        canvas.width = img.naturalWidth;
-        canvas.height = img.naturalHeight;
+        canvas.width = img instanceof HTMLImageElement ? img.naturalWidth : img.width;
+        canvas.height = img instanceof HTMLImageElement ? img.naturalHeight : img.height;
         const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
         ctx.drawImage(img, 0, 0);
         const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
