@@ -17,6 +17,10 @@ export const SYSTEM_PREREQUISITES = [
   // lay a PDF out on the paper and copies asked; pdfinfo reads back what CUPS produced.
   { command: '/usr/lib/cups/filter/pdftopdf', pkg: 'cups-filters' },
   { command: 'pdfinfo', pkg: 'poppler-utils' },
+  // The packing slip's tests (#30) judge it without trusting pdfkit: pdftoppm renders it for
+  // zxing to read its bar code back, and qpdf --check checks the PDF's structure.
+  { command: 'pdftoppm', pkg: 'poppler-utils' },
+  { command: 'qpdf', pkg: 'qpdf' },
   // The shared budget's tests run against a private redis-server (issue #21).
   { command: 'redis-server', pkg: 'redis-server' },
   // The serial scale emulator talks to the station through a pair of pseudo-terminals (#29).
