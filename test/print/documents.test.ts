@@ -90,6 +90,17 @@ describe('PDF documents to a CUPS document queue', () => {
     expect(document?.pageSize).toMatch(/^595(\.\d+)? x 842(\.\d+)? pts \(A4\)$/);
   });
 
+  it('prints a PDF with bytes before its header (readers accept them) as a PDF, not as text', async () => {
+    // Without document-format=application/pdf, CUPS types such a file by its first bytes as
+    // text/plain and its text filter fails the job: nothing would arrive.
+    const before = office.jobs().length;
+    const printer = openPrinter(toTarget('cups:Office'), { env: cupsd.env, timeoutMs: 5000 });
+    const pdf = Buffer.concat([Buffer.from('\r\nPRINTED BY ERP 4.2\r\n'), realPdf('junk first')]);
+    await printer.print([{ name: 'erp-invoice.pdf', bytes: pdf, document: { media: 'A4' } }]);
+    const [document] = (await arrived(before + 1)).slice(before);
+    expect(document).toMatchObject({ title: 'erp-invoice.pdf', paper: 'A4', pages: 1 });
+  });
+
   it('a disabled document queue refuses with printer-stopped and nothing is queued', async () => {
     expect(cupsd.run('cupsdisable', ['Office']).status).toBe(0);
     const printer = openPrinter(toTarget('cups:Office'), { env: cupsd.env, timeoutMs: 5000 });
