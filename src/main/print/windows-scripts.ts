@@ -36,9 +36,10 @@ try {
 [Console]::Out.Write((@{ found = $true; status = [int]$queue.QueueStatus; jobs = [int]$queue.NumberOfJobs } | ConvertTo-Json -Compress))
 `;
 
-// Renders each page with Windows.Data.Pdf at 300 dpi and draws it on the page of a
-// PrintDocument bound to the printer; copies by the driver when it can make them (one job,
-// collated), otherwise by drawing the pages again in the same job.
+// Renders each page with Windows.Data.Pdf at 300 dpi (a PDF page's size is in 1/96 inch) and
+// draws it over the whole sheet of a PrintDocument bound to the printer; copies by the driver
+// when it can make them (one job, collated), otherwise by drawing the pages again in the same
+// job.
 export const PRINT_SCRIPT = `
 $ErrorActionPreference = 'Stop'
 Add-Type -AssemblyName System.Drawing
@@ -92,7 +93,10 @@ $document.add_PrintPage({
   $options.DestinationHeight = [uint32]($pdfPage.Size.Height * 300 / 96)
   $png = New-Object Windows.Storage.Streams.InMemoryRandomAccessStream
   $asTask.Invoke($null, @($pdfPage.RenderToStreamAsync($png, $options))).Wait()
+  $png.Seek(0)
   $image = [System.Drawing.Image]::FromStream([System.IO.WindowsRuntimeStreamExtensions]::AsStreamForRead($png))
+  # The page's corner, not the printable area's: the PDF already has its own margins.
+  $page.Graphics.TranslateTransform(-$page.PageSettings.HardMarginX, -$page.PageSettings.HardMarginY)
   $page.Graphics.DrawImage($image, $page.PageBounds)
   $image.Dispose()
   $pdfPage.Dispose()
