@@ -73,28 +73,35 @@ export async function zplPreview({ rows, results }: BenchContext): Promise<void>
     'twenty-labels.zpl',
   ];
   const figures: Record<string, number[]> = {};
-  const renderOnce = async (text: string, dpmm: string) => {
+  let run = 0;
+  const renderOnce = async (sample: string, dpmm: string, labels: number) => {
+    // New data each time (another order number, another comment in every format), as at a
+    // station previewing order after order: nothing an earlier render made can be reused.
+    run += 1;
+    const text = readFileSync(join(ROOT, 'resources/samples', sample), 'utf8')
+      .replaceAll('10001', String(20000 + run))
+      .replaceAll('^XA', `^XA^FXbench run ${run}^FS`);
     await page.getByTestId('zpl-input').fill(text);
     await page.getByText(`${dpmm} dpmm`, { exact: true }).click();
-    const started = performance.now();
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByTestId('previews').waitFor({ timeout: 120_000 });
-    return performance.now() - started;
+    const preview = page.getByRole('button', { name: 'Preview' });
+    await preview.evaluate(armPaintProbe);
+    await preview.click();
+    return page.evaluate(paintedAfterClick, labels);
   };
-  const first = readFileSync(join(ROOT, 'resources/samples', samples[0] as string), 'utf8');
-  const cold = await renderOnce(first, '8');
+  const cold = await renderOnce(samples[0] as string, '8', 1);
   for (const sample of samples) {
-    const text = readFileSync(join(ROOT, 'resources/samples', sample), 'utf8');
     const labels = sample.startsWith('twenty') ? 20 : 1;
     const times: number[] = [];
-    for (let run = 0; run < 5; run += 1)
-      times.push((await renderOnce(text, sample.includes('300dpi') ? '12' : '8')) / labels);
+    for (let i = 0; i < 9; i += 1)
+      times.push(
+        (await renderOnce(sample, sample.includes('300dpi') ? '12' : '8', labels)) / labels,
+      );
     figures[sample] = times;
     rows.push({
-      measure: `4. ZPL preview per label, ${sample} (ms p50/p95)`,
-      figure: `${percentile(times, 50).toFixed(0)} / ${percentile(times, 95).toFixed(0)}`,
-      goal: 'report',
-      ok: true,
+      measure: `4. ZPL preview per label, click → picture painted, ${sample} (ms p50/p95)`,
+      figure: `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)}`,
+      goal: sample.startsWith('shipping-4x6-203') ? '≤ 20 (p50)' : 'report',
+      ok: !sample.startsWith('shipping-4x6-203') || percentile(times, 50) <= 20,
     });
   }
   rows.push({
@@ -106,6 +113,70 @@ export async function zplPreview({ rows, results }: BenchContext): Promise<void>
   results['zplPreview'] = { coldMs: cold, perLabelMs: figures };
   await station.close();
   await closeBrowser();
+}
+
+/**
+ * In the page, before the click: notes the click's time (the input event's own stamp) and
+ * watches the previews. Measured in the page so that neither Playwright's round trips nor its
+ * polling count: the figure is what the operator waits.
+ */
+function armPaintProbe(button: HTMLElement): void {
+  const probe = window as unknown as { __paint?: Promise<number> };
+  probe.__paint = new Promise((resolve) => {
+    button.addEventListener(
+      'click',
+      (event) => {
+        const now = performance.now();
+        const clicked =
+          event.timeStamp > now - 1000 && event.timeStamp <= now ? event.timeStamp : now;
+        const pictures = () => [
+          ...document.querySelectorAll<HTMLImageElement | HTMLCanvasElement>(
+            '[data-testid=previews] img, [data-testid=previews] canvas',
+          ),
+        ];
+        const observer = new MutationObserver(() => {
+          const shown = pictures();
+          if (shown.length === 0) return;
+          observer.disconnect();
+          // An <img> is on screen once decoded; a canvas holds its dots as soon as it is in the
+          // page. The frame after that is the one that shows it: a task queued from
+          // requestAnimationFrame runs once that frame's rendering is done.
+          void Promise.all(shown.map((p) => (p instanceof HTMLImageElement ? p.decode() : null)))
+            .then(() => new Promise((frame) => requestAnimationFrame(frame)))
+            .then(() => new Promise((task) => setTimeout(task, 0)))
+            .then(() => resolve(performance.now() - clicked));
+        });
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+      },
+      { capture: true, once: true },
+    );
+  });
+}
+
+/** The probe's figure, once the pictures are checked: as many as labels, each with ink. */
+async function paintedAfterClick(labels: number): Promise<number> {
+  const ms = await (window as unknown as { __paint: Promise<number> }).__paint;
+  const shown = [
+    ...document.querySelectorAll<HTMLImageElement | HTMLCanvasElement>(
+      '[data-testid=previews] img, [data-testid=previews] canvas',
+    ),
+  ];
+  const inked = shown.filter((picture) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = picture instanceof HTMLImageElement ? picture.naturalWidth : picture.width;
+    canvas.height = picture instanceof HTMLImageElement ? picture.naturalHeight : picture.height;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.drawImage(picture, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    for (let i = 0; i < data.length; i += 4)
+      if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) return true;
+    return false;
+  });
+  if (shown.length !== labels || inked.length !== labels)
+    throw new Error(
+      `expected ${labels} inked pictures, saw ${shown.length} (${inked.length} inked)`,
+    );
+  return ms;
 }
 
 export const section: BenchSection = async (context) => {
