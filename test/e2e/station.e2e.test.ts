@@ -108,7 +108,7 @@ describe('the station in a real browser', () => {
       ]);
       await page.getByRole('button', { name: 'Preview' }).click();
       await page.getByTestId('previews').waitFor({ timeout: 60_000 });
-      const inked = await darkPixels(page.locator('[data-testid=previews] img'));
+      const inked = await darkPixels(page.locator('[data-testid=previews] canvas'));
       expect(inked).toHaveLength(2);
       expect(inked.every((dark) => dark > 500)).toBe(true);
       await station.screenshot('labels-preview-en');

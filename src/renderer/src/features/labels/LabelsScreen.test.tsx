@@ -1,17 +1,53 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../../shared/result.ts';
 import type { PrintOutcome } from '../../../../shared/ipc/channels.ts';
 import type { PrinterSettings } from '../../../../shared/printing.ts';
 import type { ZplPreviewer } from './zpl-previewer.ts';
 import { fakeBridge, printJobView, renderWithStores } from '../../test-utils.tsx';
 import { LabelsScreen } from './LabelsScreen.tsx';
+import { shrinkDots, type LabelPicture } from './label-picture.ts';
+
+/** A label of 8 × 1 dots from one byte of the engine's bits (1 = ink, leftmost dot first). */
+const picture = (byte: number): LabelPicture =>
+  shrinkDots({ width: 8, height: 1, data: Uint8Array.of(byte) }, 1);
+
+/**
+ * jsdom has no 2D canvas: this one keeps the pixels put on each canvas, so a test reads back
+ * what the screen painted, as `#` (black) and `.` (white).
+ */
+function readCanvases(): (canvas: HTMLElement) => string {
+  const painted = new Map<HTMLCanvasElement, Uint8ClampedArray>();
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+    this: HTMLCanvasElement,
+  ) {
+    const put = (image: { data: Uint8ClampedArray }) => painted.set(this, image.data);
+    return {
+      createImageData: (width: number, height: number) => ({
+        width,
+        height,
+        data: new Uint8ClampedArray(width * height * 4),
+      }),
+      putImageData: put,
+    } as never;
+  });
+  return (canvas) => {
+    const data = painted.get(canvas as HTMLCanvasElement) ?? new Uint8ClampedArray();
+    let dots = '';
+    for (let i = 0; i < data.length; i += 4)
+      dots += data[i] === 0 && data[i + 3] === 255 ? '#' : data[i] === 255 ? '.' : '?';
+    return dots;
+  };
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('LabelsScreen', () => {
   it('lints as you type, previews each label at the chosen stock, and queues the upload', async () => {
+    const dots = readCanvases();
     const render = vi.fn(async () => ({
       ok: true as const,
-      images: ['iVBORw0KGgo=', 'iVBORw0KGgo='],
+      images: [picture(0xf0), picture(0x81)],
       warnings: [],
     }));
     // The engine's remarks, as the worker gives them for each text.
@@ -43,7 +79,9 @@ describe('LabelsScreen', () => {
     fireEvent.click(screen.getByText('Preview'));
     expect(await screen.findByText('2 labels')).toBeTruthy();
     expect(render).toHaveBeenCalledWith('^XA^FDa^FS^XZ^XA^FDb^FS^XZ', 100, 150, 12);
-    expect(screen.getAllByRole('img')).toHaveLength(2);
+    const shown = screen.getAllByRole('img');
+    expect(shown.map(dots)).toEqual(['####....', '#......#']);
+    expect(shown[1]?.getAttribute('aria-label')).toBe('Label 2');
     fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'PB-10001' } });
     fireEvent.click(screen.getByText('Queue label for this order'));
     await waitFor(() => expect(submitLabel).toHaveBeenCalled());
@@ -78,10 +116,12 @@ describe('LabelsScreen names and stock', () => {
   const at = new Date(2026, 10, 24, 9, 5, 7).getTime();
 
   it('draws the preview again when the density changes, never showing the old image', async () => {
+    const dots = readCanvases();
     let calls = 0;
     const render = vi.fn(async () => ({
       ok: true as const,
-      images: [`img${(calls += 1)}`],
+      // The first drawing all ink, the second half.
+      images: [picture((calls += 1) === 1 ? 0xff : 0x0f)],
       warnings: [],
     }));
     const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
@@ -92,14 +132,10 @@ describe('LabelsScreen names and stock', () => {
     });
     fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^FDa^FS^XZ' } });
     fireEvent.click(screen.getByText('Preview'));
-    await waitFor(() =>
-      expect(screen.getByRole('img').getAttribute('src')).toBe('data:image/png;base64,img1'),
-    );
+    await waitFor(() => expect(dots(screen.getByRole('img'))).toBe('########'));
     fireEvent.click(screen.getByText('12 dpmm'));
     expect(view.stores.labels.getState().images).toEqual([]);
-    await waitFor(() =>
-      expect(screen.getByRole('img').getAttribute('src')).toBe('data:image/png;base64,img2'),
-    );
+    await waitFor(() => expect(dots(screen.getByRole('img'))).toBe('....####'));
     expect(render).toHaveBeenLastCalledWith('^XA^FDa^FS^XZ', 101.6, 152.4, 12);
   });
 

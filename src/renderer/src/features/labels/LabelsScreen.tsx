@@ -4,13 +4,9 @@ import {
   Alert,
   Button,
   Group,
-  Image,
-  Loader,
   NumberInput,
   SegmentedControl,
-  SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
   Title,
@@ -24,6 +20,7 @@ import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
 import { DENSITIES } from './stock.ts';
 import type { ZplWarning } from '../../../../zpl/warning.ts';
 import { offsetOf } from './text-position.ts';
+import { LabelPreviews } from './LabelPreviews.tsx';
 import { useLabels, usePrint } from '../../app/context.tsx';
 import { PrintFlow } from '../../app/PrintFlow.tsx';
 import { usePrinting } from '../../app/use-printing.ts';
@@ -54,14 +51,10 @@ export function LabelsScreen() {
     'dropFile',
     'fileName',
     'heightMm',
-    'images',
     'issues',
     'label',
     'order',
     'preset',
-    'preview',
-    'previewError',
-    'previewing',
     'refused',
     'setFileName',
     'setOrder',
@@ -213,34 +206,7 @@ export function LabelsScreen() {
           </List>
         </Alert>
       )}
-      <Group>
-        <Button
-          size="md"
-          onClick={() => void s.preview()}
-          disabled={!s.text.trim() || s.previewing}
-        >
-          {t('labels.preview')}
-        </Button>
-        {s.previewing && <Loader size="sm" />}
-      </Group>
-      {s.previewError && <Alert color="red">{s.previewError}</Alert>}
-      {s.images.length > 0 && (
-        <>
-          <Text>{t('labels.count', { count: s.images.length })}</Text>
-          <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="previews">
-            {s.images.map((png, i) => (
-              <Image
-                key={i}
-                src={`data:image/png;base64,${png}`}
-                alt={t('labels.previewAlt', { n: i + 1 })}
-                fit="contain"
-                mah={600}
-                style={{ border: '1px solid var(--mantine-color-gray-4)' }}
-              />
-            ))}
-          </SimpleGrid>
-        </>
-      )}
+      <LabelPreviews />
       <Group align="end">
         <TextInput
           size="md"

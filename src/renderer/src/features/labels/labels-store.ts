@@ -5,6 +5,7 @@ import type { AppError } from '../../../../shared/result.ts';
 import { clampMm, STOCK_PRESETS } from './stock.ts';
 import type { ZplWarning } from '../../../../zpl/warning.ts';
 import type { ZplPreviewer } from './zpl-previewer.ts';
+import type { LabelPicture } from './label-picture.ts';
 import type { FileChecker } from '../../ui/files/file-checker.ts';
 import type { FileRefusal } from '../../../../shared/files/file-rules.ts';
 
@@ -28,6 +29,21 @@ export type TextChange = 'type' | 'paste' | 'replace';
 
 const LINT_DELAY_MS = 250;
 
+const sameWarnings = (a: ZplWarning[], b: ZplWarning[]) =>
+  a.length === b.length &&
+  a.every((w, i) => {
+    const v = b[i];
+    return (
+      v !== undefined &&
+      w.line === v.line &&
+      w.column === v.column &&
+      w.command === v.command &&
+      w.code === v.code &&
+      w.message === v.message &&
+      JSON.stringify(w.values) === JSON.stringify(v.values)
+    );
+  });
+
 export interface LabelsState {
   text: string;
   fileName: string;
@@ -38,7 +54,8 @@ export interface LabelsState {
   widthMm: number;
   heightMm: number;
   dpmm: number;
-  images: string[];
+  /** One picture per label of the last preview, as the engine drew it. */
+  images: LabelPicture[];
   /** The engine's warnings for the text, at the chosen stock (command, line, column). */
   issues: ZplWarning[];
   previewing: boolean;
@@ -167,14 +184,24 @@ export const createLabelsStore = (
         const { text, widthMm, heightMm, dpmm } = get();
         if (!text.trim()) return;
         const run = ++previewRun;
+        // The preview reads the same warnings: a lint still waiting would only make the
+        // worker draw the label twice, and the picture wait behind it.
+        clearTimeout(lintTimer);
+        lintRun += 1;
         set({ previewing: true, previewError: null });
         const result = await previewer().render(text, widthMm, heightMm, dpmm);
         if (run !== previewRun) return;
-        set(
-          result.ok
-            ? { images: result.images, issues: result.warnings, previewing: false }
-            : { previewError: result.message, previewing: false, images: [] },
-        );
+        if (!result.ok) {
+          set({ previewError: result.message, previewing: false, images: [] });
+          relint();
+          return;
+        }
+        set({
+          images: result.images,
+          previewing: false,
+          // The same remarks again keep the same list, so the screen around is not redrawn.
+          ...(sameWarnings(get().issues, result.warnings) ? {} : { issues: result.warnings }),
+        });
       },
       label: () => {
         const { text, order, fileName } = get();

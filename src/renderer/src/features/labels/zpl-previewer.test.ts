@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ZplPreviewer, type WorkerLike } from './zpl-previewer.ts';
+import { shrinkDots } from './label-picture.ts';
+
+// Two labels of 8 × 1 dots: all ink, and one dot at the left.
+const pictures = [0xff, 0x80].map((byte) =>
+  shrinkDots({ width: 8, height: 1, data: Uint8Array.of(byte) }, 1),
+);
 
 function fakeWorker(behaviour: 'answer' | 'hang' | 'crash') {
   const worker: WorkerLike & { terminated: boolean } = {
@@ -13,7 +19,7 @@ function fakeWorker(behaviour: 'answer' | 'hang' | 'crash') {
       if (behaviour === 'answer')
         queueMicrotask(() =>
           worker.onmessage?.({
-            data: { id: message.id, images: ['png1', 'png2'] },
+            data: { id: message.id, images: pictures, warnings: [] },
           } as MessageEvent),
         );
       if (behaviour === 'crash')
@@ -28,7 +34,8 @@ describe('ZplPreviewer', () => {
     const previewer = new ZplPreviewer(() => fakeWorker('answer'));
     expect(await previewer.render('^XA^XZ^XA^XZ', 100, 150, 8)).toEqual({
       ok: true,
-      images: ['png1', 'png2'],
+      images: pictures,
+      warnings: [],
     });
   });
 
@@ -56,7 +63,8 @@ describe('ZplPreviewer', () => {
     });
     expect(await previewer.render('^XA^XZ', 100, 150, 8)).toEqual({
       ok: true,
-      images: ['png1', 'png2'],
+      images: pictures,
+      warnings: [],
     });
     expect(workers).toHaveLength(3);
   });

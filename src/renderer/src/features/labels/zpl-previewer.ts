@@ -1,5 +1,6 @@
 import type { ZplWarning } from '../../../../zpl/warning.ts';
 import type { RenderReply, RenderRequest } from './zpl.worker.ts';
+import { SHOWN_HEIGHT_PX, type LabelPicture } from './label-picture.ts';
 
 export interface WorkerLike {
   postMessage(message: RenderRequest): void;
@@ -9,7 +10,7 @@ export interface WorkerLike {
 }
 
 export type PreviewResult =
-  | { ok: true; images: string[]; warnings: ZplWarning[] }
+  | { ok: true; images: LabelPicture[]; warnings: ZplWarning[] }
   | { ok: false; reason: 'timeout' | 'crashed' | 'failed'; message: string };
 
 /**
@@ -60,7 +61,10 @@ export class ZplPreviewer {
         clearTimeout(timer);
         resolve(result);
       });
-      worker.postMessage({ id, zpl, widthMm, heightMm, dpmm, images });
+      // Pictures as many pixels high as the screen shows, in device pixels (a HiDPI screen
+      // gets more).
+      const shownPx = Math.round(SHOWN_HEIGHT_PX * (globalThis.devicePixelRatio || 1));
+      worker.postMessage({ id, zpl, widthMm, heightMm, dpmm, images, shownPx });
     });
   }
 

@@ -4,7 +4,7 @@
 import condensedUrl from '@expo-google-fonts/roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf?url';
 import monoUrl from '@expo-google-fonts/roboto-mono/500Medium/RobotoMono_500Medium.ttf?url';
 import { ZplEngine, type Dpmm, type ZplWarning } from '../../../../zpl/engine.ts';
-import { encodePng } from '../../../../zpl/png/encode-png.ts';
+import { scaleFor, shrinkDots, type Dots, type LabelPicture } from './label-picture.ts';
 
 export interface RenderRequest {
   id: number;
@@ -14,10 +14,12 @@ export interface RenderRequest {
   dpmm: number;
   /** False: only the warnings (the lint while the operator types). */
   images: boolean;
+  /** How many device pixels high the page shows a label: pictures are made that size. */
+  shownPx: number;
 }
 
 export type RenderReply =
-  { id: number; images: string[]; warnings: ZplWarning[] } | { id: number; error: string };
+  { id: number; images: LabelPicture[]; warnings: ZplWarning[] } | { id: number; error: string };
 
 let engine: Promise<ZplEngine> | null = null;
 
@@ -39,26 +41,32 @@ function ready(): Promise<ZplEngine> {
   return engine;
 }
 
-function base64(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
+// shrinkDots runs once a preview, too seldom for the script engine to optimise it soon: the
+// first previews took 10–25 ms of it, later ones 2. So after the first few answers (a lint's
+// too, which comes as the operator stops typing), while the worker has nothing to do, it
+// shrinks the label it just drew a few times more.
+let practice = 3;
+function warmPictures(dots: Dots, shownPx: number): void {
+  for (; practice > 0; practice--) shrinkDots(dots, scaleFor(dots.height, shownPx));
 }
 
 self.onmessage = async (event: MessageEvent<RenderRequest>) => {
-  const { id, zpl, widthMm, heightMm, dpmm, images } = event.data;
+  const { id, zpl, widthMm, heightMm, dpmm, images, shownPx } = event.data;
   try {
     const zplEngine = await ready();
     const result = zplEngine.render(zpl, { widthMm, heightMm, dpmm: dpmm as Dpmm });
     const warnings = [...result.warnings, ...result.labels.flatMap((l) => l.warnings)].sort(
       (a, b) => a.line - b.line || a.column - b.column,
     );
-    self.postMessage({
-      id,
-      images: images ? result.labels.map((l) => base64(encodePng(l.bitmap))) : [],
-      warnings,
-    } satisfies RenderReply);
+    // Pixels at the size the page shows them, moved to the page rather than copied: no PNG
+    // to encode here and decode there (see label-picture.ts).
+    const pictures: LabelPicture[] = images
+      ? result.labels.map(({ bitmap }) => shrinkDots(bitmap, scaleFor(bitmap.height, shownPx)))
+      : [];
+    const moved = pictures.map((p) => p.pixels.buffer as ArrayBuffer);
+    self.postMessage({ id, images: pictures, warnings } satisfies RenderReply, moved);
+    const first = result.labels[0]?.bitmap;
+    if (first && practice > 0) setTimeout(() => warmPictures(first, shownPx));
   } catch (error) {
     self.postMessage({
       id,

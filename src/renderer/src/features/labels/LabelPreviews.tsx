@@ -1,0 +1,70 @@
+import { Alert, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { memo, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLabels } from '../../app/context.tsx';
+import { paintPicture, SHOWN_HEIGHT_PX, type LabelPicture } from './label-picture.ts';
+
+/**
+ * The Preview button and the pictures it brings. A part of its own so that a preview's answer
+ * re-renders only this, not the text box and stock controls around it (about 10 ms a click).
+ */
+export function LabelPreviews() {
+  const { t } = useTranslation();
+  const s = useLabels((state) => ({
+    blank: !state.text.trim(),
+    images: state.images,
+    preview: state.preview,
+    previewError: state.previewError,
+    previewing: state.previewing,
+  }));
+  return (
+    <>
+      <Group>
+        <Button size="md" onClick={() => void s.preview()} disabled={s.blank || s.previewing}>
+          {t('labels.preview')}
+        </Button>
+        {s.previewing && <Loader size="sm" />}
+      </Group>
+      {s.previewError && <Alert color="red">{s.previewError}</Alert>}
+      {s.images.length > 0 && (
+        <>
+          <Text>{t('labels.count', { count: s.images.length })}</Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="previews">
+            {s.images.map((picture, i) => (
+              <PictureCanvas key={i} picture={picture} alt={t('labels.previewAlt', { n: i + 1 })} />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * One label on a canvas the size of its picture (already about the size it is shown at).
+ * Painted in a layout effect, so the frame that shows the canvas already shows the label.
+ */
+const PictureCanvas = memo(function PictureCanvas(props: { picture: LabelPicture; alt: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    if (canvas.current) paintPicture(canvas.current, props.picture);
+  }, [props.picture]);
+  return (
+    <canvas
+      ref={canvas}
+      role="img"
+      aria-label={props.alt}
+      width={props.picture.width}
+      height={props.picture.height}
+      style={{
+        display: 'block',
+        width: 'auto',
+        height: 'auto',
+        maxWidth: '100%',
+        maxHeight: SHOWN_HEIGHT_PX,
+        justifySelf: 'center',
+        border: '1px solid var(--mantine-color-gray-4)',
+      }}
+    />
+  );
+});
