@@ -1,0 +1,6 @@
+// pdfkit decodes a PNG only when a page draws one (doc.image), which Packbench never does.
+export default class PNG {
+  constructor() {
+    throw new Error('Packbench draws no PNG images on its papers (png-js is not installed).');
+  }
+}
