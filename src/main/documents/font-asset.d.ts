@@ -1,7 +1,7 @@
-// electron-vite's `?asset` import (app-fonts.ts): the file's path beside the bundle. Declared
-// here for .ttf alone rather than through electron-vite/node's types, which would also retype
-// process.env for every file of the project.
-declare module '*.ttf?asset' {
-  const path: string;
-  export default path;
+// Vite's `?url` import of a font (app-fonts.ts): the copy's path from the bundle's folder.
+// Declared here for .ttf alone rather than through vite/client's types, which would also type
+// browser globals for every file of main.
+declare module '*.ttf?url' {
+  const url: string;
+  export default url;
 }
