@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Orientation } from '../painter.ts';
-import { code128, modeNCodewords } from './code128.ts';
+import { encode } from './bwip.ts';
+import { code128, code128Bars, modeNCodewords } from './code128.ts';
 import { decode, elementWidths, initDecoder, render, sameDots, upright } from './test-decode.ts';
 import type { BarcodeContext } from './types.ts';
 
@@ -60,6 +61,38 @@ describe('^BC mode N codewords (guide Table 6)', () => {
     expect(modeNCodewords('>;121A34', w).values).toEqual([105, 12, 34]); // non-integer second: pair dropped
     expect(modeNCodewords('>;123>6A', w).values).toEqual([105, 12, 100, 33]); // unpaired digit before shift
     expect(w).toHaveLength(3);
+  });
+});
+
+describe('^BC mode N bars', () => {
+  it('are the bars BWIPP draws for the same codewords, check character and stop included', () => {
+    const datas = [
+      'PB10001',
+      '>;12345678',
+      '>:ABC>5123',
+      '>9AB>4cd',
+      'a',
+      '>;>800123>6x_y',
+      '~`{|}',
+    ];
+    // Every value 0–102 at least once, in subsets B and C, then the data above.
+    const sequences = [
+      [104, ...Array.from({ length: 103 }, (_, v) => v)],
+      [105, ...Array.from({ length: 103 }, (_, v) => 102 - v)],
+      ...datas.map((data) => modeNCodewords(data, []).values),
+    ];
+    for (const values of sequences) {
+      const bwipp = encode(
+        'code128',
+        values.map((v) => `^${String(v).padStart(3, '0')}`).join(''),
+        {
+          raw: true,
+        },
+      );
+      expect(bwipp.ok && bwipp.encoding.kind === 'linear' && bwipp.encoding.sbs).toEqual(
+        code128Bars(values),
+      );
+    }
   });
 });
 
