@@ -30,6 +30,7 @@ const SECTIONS: Record<string, () => Promise<{ section: BenchSection }>> = {
   zpl: () => import('./bench/zpl.ts'),
   pack: () => import('./bench/pack.ts'),
   scale: () => import('./bench/scale.ts'),
+  documents: () => import('./bench/documents.ts'),
   paperwork: () => import('./bench/paperwork.ts'),
   renderer: () => import('./bench/renderer.ts'),
 };
