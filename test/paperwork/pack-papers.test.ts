@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
@@ -120,6 +121,13 @@ describe('the papers of a finished pack', () => {
     const job = core.printing.queue.job(invoiceJob);
     expect(Buffer.from(row.bytes).equals(Buffer.from(invoice))).toBe(true);
     expect([job?.kind, job?.media]).toEqual(['invoice', 'Letter']);
+    // The activity log says who printed each, where, and why: the order was packed.
+    const log = await call('getAudit', { limit: 50 });
+    const printed = log.filter((entry) => entry.event === 'print.printed').map((e) => e.message);
+    expect(printed).toContain(
+      `packing-slip-${order.id}.pdf printed on cups:Office by ${userInfo().username}: order ${order.id} packed.`,
+    );
+    expect(printed.some((m) => m.startsWith('nf-plain.pdf printed on cups:Office'))).toBe(true);
     // The card sees both printed.
     const after = await call('retryPaper', { packId: view.id, document: 'slip' });
     expect(after.finish?.documents.map((d) => d.state)).toEqual(['printed', 'printed']);

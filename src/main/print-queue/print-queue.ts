@@ -12,6 +12,7 @@ import { PrintError } from '../print/errors.ts';
 import type { Printer } from '../print/printer.ts';
 import type { PrintStore } from './print-store.ts';
 import { messageOf } from '../platform/guards.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 
 // The station's print queue: a label asked for is written down first (print_jobs), then sent
 // to this station's printer one job at a time, each printer's jobs in the order asked. The
@@ -224,25 +225,44 @@ export class PrintQueue {
       const printed = this.options.store.setState(job.id, 'printed', {
         at: this.options.clock.now(),
       });
+      // Why it printed: a reprint's reason, or the finished pack that asked for it.
+      const packed = this.options.store.purposeOf(job.id)?.startsWith('pack:') === true;
       this.options.record(
-        job.reprintReason
+        packed && !job.reprintReason
           ? {
-              event: 'print.reprinted',
-              messageKey: 'activity.reprinted',
+              event: 'print.printed',
+              messageKey: 'paperwork.activity.printedForPack',
               params: {
                 file: job.fileName,
                 printer: job.printer,
                 user: job.requestedBy,
-                reason: job.reprintReason,
+                order: job.orderId ?? '',
               },
-              message: `${job.fileName} printed again on ${job.printer} by ${job.requestedBy} (${job.reprintReason}).`,
+              message: translate('en', 'paperwork.activity.printedForPack', {
+                file: job.fileName,
+                printer: job.printer,
+                user: job.requestedBy,
+                order: job.orderId ?? '',
+              }),
             }
-          : {
-              event: 'print.printed',
-              messageKey: 'activity.printed',
-              params: { file: job.fileName, printer: job.printer, user: job.requestedBy },
-              message: `${job.fileName} printed on ${job.printer} by ${job.requestedBy}.`,
-            },
+          : job.reprintReason
+            ? {
+                event: 'print.reprinted',
+                messageKey: 'activity.reprinted',
+                params: {
+                  file: job.fileName,
+                  printer: job.printer,
+                  user: job.requestedBy,
+                  reason: job.reprintReason,
+                },
+                message: `${job.fileName} printed again on ${job.printer} by ${job.requestedBy} (${job.reprintReason}).`,
+              }
+            : {
+                event: 'print.printed',
+                messageKey: 'activity.printed',
+                params: { file: job.fileName, printer: job.printer, user: job.requestedBy },
+                message: `${job.fileName} printed on ${job.printer} by ${job.requestedBy}.`,
+              },
       );
       this.options.onChange?.(printed, this.lastStatus);
     } catch (error) {

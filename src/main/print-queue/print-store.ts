@@ -139,6 +139,16 @@ export class PrintStore {
     return row ? row.bytes : null;
   }
 
+  /** What asked for a job (`pack:<id>:slip`); null for a print asked by hand. */
+  purposeOf(id: string): string | null {
+    const found = sqlite.row<{ doc: string | null }>(
+      this.db,
+      'SELECT doc FROM print_jobs WHERE id = ?',
+      id,
+    );
+    return docOf(found?.doc ?? null).p;
+  }
+
   /** The job made for this purpose, whatever became of it: a purpose prints once. */
   forPurpose(purpose: string): PrintJobView | null {
     const row = sqlite.row<ViewRow>(

@@ -5,6 +5,9 @@
 export const paperworkSentences = {
   en: {
     document: { slip: 'Packing slip', invoice: 'Invoice' },
+    activity: {
+      printedForPack: '{{file}} printed on {{printer}} by {{user}}: order {{order}} packed.',
+    },
     state: {
       preparing: 'Preparing…',
       queued: 'Waiting to print',
@@ -53,6 +56,9 @@ export const paperworkSentences = {
   },
   'pt-BR': {
     document: { slip: 'Romaneio', invoice: 'Nota fiscal' },
+    activity: {
+      printedForPack: '{{file}} impresso em {{printer}} por {{user}}: pedido {{order}} embalado.',
+    },
     state: {
       preparing: 'Preparando…',
       queued: 'Aguardando impressão',
@@ -102,6 +108,9 @@ export const paperworkSentences = {
   },
   es: {
     document: { slip: 'Albarán', invoice: 'Factura' },
+    activity: {
+      printedForPack: '{{file}} impreso en {{printer}} por {{user}}: pedido {{order}} empacado.',
+    },
     state: {
       preparing: 'Preparando…',
       queued: 'Esperando para imprimir',
