@@ -71,9 +71,11 @@ describe('the slip as a file', () => {
     ['SO-2027-0042', 'a4'],
     ['pedido_77.b-x', 'letter'],
     ['1234567890123456', 'a4'],
+    // The longest id the API allows (64): the symbol takes the page's width under the title.
+    ['Order-2027-03-15-warehouse-SP1-customer-000000000000000012345678', 'letter'],
   ] as const)('its bar code decodes to the order number %s (%s)', async (id, paper) => {
     const file = await saved(
-      `code-${paper}.pdf`,
+      `code-${id.length}-${paper}.pdf`,
       (await slipOf({ ...sampleOrder(3), id }, 'en', paper)).bytes,
     );
     expect(await decodedCodes(file)).toEqual([id]);
