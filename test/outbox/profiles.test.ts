@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStationCore } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { memoryKeychain, pdfBytes, stationFor, tempDir, useTestProfile } from './helpers.ts';
+import { until } from '../support/until.ts';
 
 // What happens to queued work when its profile goes away, and when an earlier job of the same
 // order failed: nothing spins, nothing is lost, and the Outbox says why a job waits.
@@ -21,7 +22,11 @@ afterAll(async () => {
 let dirs = 0;
 const dataDir = () => join(scratch.path, `station-${dirs++}`);
 
-/** How often the outbox looked for work during `ms` (a spinning drain looks thousands of times). */
+/**
+ * How often the outbox looked for work during `ms` (a spinning drain looks thousands of times).
+ * The sleep is the point: it asserts that nothing happens for `ms` of real time, which is what a
+ * spin (promise callbacks, not timers) would fill; a fake clock would not see it.
+ */
 async function lookups(ready: { mock: { calls: unknown[] } }, ms: number): Promise<number> {
   const before = ready.mock.calls.length;
   await new Promise((resolve) => setTimeout(resolve, ms));
@@ -205,11 +210,14 @@ describe('an operator acting on a job that is in flight', () => {
   it('discarding or retrying it while it is being verified is refused with a sentence, never an unhandled rejection', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let verifying = false;
     const core = await stationFor(sandbox, dataDir(), {
       // Holds the verification read (GET /orders/…) until the test lets it go.
       fetch: async (input, init) => {
-        if ((init?.method ?? 'GET') === 'GET' && String(input).includes('/orders/PB-10003'))
+        if ((init?.method ?? 'GET') === 'GET' && String(input).includes('/orders/PB-10003')) {
+          verifying = true;
           await held;
+        }
         return fetch(input, init);
       },
     });
@@ -232,7 +240,7 @@ describe('an operator acting on a job that is in flight', () => {
     process.on('unhandledRejection', onRejection);
     try {
       core.outbox.start(profileId);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the verification is waiting
+      await until(() => verifying, 'the verification read');
       expect(core.outbox.store.get(job.id).state).toBe('uncertain');
       expect(() => core.outbox.discard(job.id)).toThrow(
         expect.objectContaining({ code: 'bad_state' }),

@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/main/outbox/database.ts';
 import { JobStore } from '../../src/main/outbox/job-store.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { tempDir } from './helpers.ts';
+import { until } from '../support/until.ts';
 
 // Two station processes on one data directory (two launches, a script beside the app): the
 // second must refuse to open the outbox while the first runs, so nothing is sent twice; once the
@@ -65,7 +66,8 @@ describe('one outbox, two processes', () => {
   it('the second refuses while the first drains; after the first is killed, the next one delivers everything once', async () => {
     const first = station(1, 15); // 15 products and 15 invoices
     await first.line('enqueued');
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the first is now sending
+    // The first is sending: the sandbox's limiter took its first request (after the latency).
+    await until(() => sandbox.traffic('acme').accepted > 0, 'the first process sending');
 
     const second = station(2, 3);
     const refused = await second.exit;
