@@ -18,7 +18,7 @@ export function printingHandlers({
   return {
     getPrinting: () => asResult(() => core.printing.state()),
     savePrinterSettings: (settings) => asResult(() => core.printing.saveSettings(settings)),
-    listPrinterQueues: () => asResult(async () => ({ queues: await core.printing.cupsQueues() })),
+    listPrinterQueues: () => asResult(() => core.printing.cupsQueues()),
     testPrint: ({ target }) =>
       asResult(async () => ({ status: await core.printing.testPrint(target) })),
     printLabel: ({ source, reprintReason, force }) =>

@@ -131,18 +131,23 @@ export class Printing {
     return this.settings.save(input);
   }
 
-  /** The CUPS queues this computer knows (empty without CUPS). */
-  async cupsQueues(): Promise<string[]> {
+  /**
+   * The CUPS queues this computer knows (empty without CUPS), and which of them have a driver
+   * (document printers: slips and invoices).
+   */
+  async cupsQueues(): Promise<{ queues: string[]; documentQueues: string[] }> {
     try {
-      return (
-        await listCupsQueues({
-          timeoutMs: 3000,
-          env: this.options.env ?? process.env,
-          clock: this.options.clock,
-        })
-      ).map((q) => q.name);
+      const queues = await listCupsQueues({
+        timeoutMs: 3000,
+        env: this.options.env ?? process.env,
+        clock: this.options.clock,
+      });
+      return {
+        queues: queues.map((q) => q.name),
+        documentQueues: queues.filter((q) => q.kind === 'document').map((q) => q.name),
+      };
     } catch {
-      return [];
+      return { queues: [], documentQueues: [] };
     }
   }
 

@@ -171,8 +171,11 @@ export interface InvokeChannels {
   exportAuditCsv: { input: undefined; output: string };
   getPrinting: { input: undefined; output: PrintingState };
   savePrinterSettings: { input: PrinterSettings; output: PrinterSettings };
-  /** The CUPS queues this computer knows (empty without CUPS). */
-  listPrinterQueues: { input: undefined; output: { queues: string[] } };
+  /** The CUPS queues this computer knows (empty without CUPS); those with a driver apart. */
+  listPrinterQueues: {
+    input: undefined;
+    output: { queues: string[]; documentQueues: string[] };
+  };
   /** A test label sent now to the given target (or the saved one); the status it reported. */
   testPrint: { input: { target?: string }; output: { status: PrinterStatusView } };
   /** A label to this station's printer: a delivered or queued label job's file, or ZPL bytes. */

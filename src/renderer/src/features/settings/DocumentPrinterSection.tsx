@@ -79,7 +79,8 @@ function DocumentPrinterForm({ settings }: { settings: DocumentPrinterSettings }
         : { kind: 'error', error: result.error },
     );
   };
-  const known = (queues.data?.queues ?? []).map((queue) => `cups:${queue}`);
+  // Queues with a driver: a raw (label) queue cannot print a PDF.
+  const known = (queues.data?.documentQueues ?? []).map((queue) => `cups:${queue}`);
   return (
     <form
       data-testid="document-printer-form"

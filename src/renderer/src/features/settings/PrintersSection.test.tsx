@@ -121,7 +121,9 @@ describe('Settings → Printers', () => {
 
   it('offers this computer’s CUPS queues and saves the one picked as cups:QUEUE', async () => {
     const savePrinterSettings = vi.fn(async (settings: PrinterSettings) => ok(settings));
-    const listPrinterQueues = vi.fn(async () => ok({ queues: ['Zebra1', 'Zebra2'] }));
+    const listPrinterQueues = vi.fn(async () =>
+      ok({ queues: ['Zebra1', 'Zebra2'], documentQueues: [] }),
+    );
     renderWithStores(<PrintersSection />, fakeBridge({ listPrinterQueues, savePrinterSettings }));
     fireEvent.click(await screen.findByLabelText('CUPS queue on this computer'));
     fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
