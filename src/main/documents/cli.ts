@@ -204,6 +204,10 @@ export async function run(argv: readonly string[], io: DocumentsIo): Promise<num
 }
 
 if (import.meta.main) {
+  // A reader that stops early (`| head -1`) closes the pipe: that is not the slip's failure.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   process.exitCode = await run(process.argv.slice(2), {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
