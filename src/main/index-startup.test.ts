@@ -6,6 +6,7 @@ import type * as StandIn from '../../test/support/electron-stand-in.ts';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryKeychain, tempDir } from '../../test/outbox/helpers.ts';
 import type * as DataDir from './platform/data-dir.ts';
+import type * as StationCoreModule from './core/station-core.ts';
 import { createStationCore } from './core/station-core.ts';
 
 // The Electron glue's start, stop and refusal paths, each on a fresh import of index.ts against
@@ -140,12 +141,30 @@ describe('a data folder that cannot be written', () => {
 describe('one instance per data directory', () => {
   it('a second launch quits before touching anything', async () => {
     const dataDir = join(scratch.path, 'second');
-    const stand = await launch({ dataDir, singleInstance: false });
-    expect(stand.quits).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(stand.windows).toEqual([]);
-    expect(stand.handlers.size).toBe(0);
-    expect(existsSync(dataDir)).toBe(false);
+    // Touching anything starts with the core: a start would call this the moment Electron is
+    // ready, before launch() returns (its ready callback runs ahead of launch's own wait).
+    const cores = vi.fn();
+    vi.doMock('./core/station-core.ts', async (importOriginal) => {
+      const real = await importOriginal<typeof StationCoreModule>();
+      return {
+        ...real,
+        createStationCore: (...args: Parameters<typeof real.createStationCore>) => {
+          cores();
+          return real.createStationCore(...args);
+        },
+      };
+    });
+    try {
+      const stand = await launch({ dataDir, singleInstance: false });
+      await stand.whenReady;
+      expect(stand.quits).toBe(1);
+      expect(cores).not.toHaveBeenCalled();
+      expect(stand.windows).toEqual([]);
+      expect(stand.handlers.size).toBe(0);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      vi.doUnmock('./core/station-core.ts');
+    }
   });
 
   it('the first instance, told of a second launch, brings its window back', async () => {
@@ -166,8 +185,10 @@ describe('one instance per data directory', () => {
     await import('./index.ts');
     stand.ready();
     await stand.emit('second-instance', {}, ['packbench'], '/'); // before the core is up
-    await vi.waitFor(() => expect(stand.windows).toHaveLength(1), { timeout: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Until the start has ended: registering 'activate' is its last step, after its window.
+    await vi.waitFor(() => expect(stand.appListeners.has('activate')).toBe(true), {
+      timeout: 10_000,
+    });
     expect(stand.windows).toHaveLength(1);
   });
 });
