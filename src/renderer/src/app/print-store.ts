@@ -14,7 +14,13 @@ import type { AppError } from '../../../shared/result.ts';
 export type PrintSource =
   | InvokeChannels['printLabel']['input']['source']
   /** The order's packing slip or invoice, on the document printer (issue #30). */
-  | { kind: 'paper'; orderId: string; document: PackDocument };
+  | {
+      kind: 'paper';
+      orderId: string;
+      document: PackDocument;
+      /** A PDF dropped to print only (not to upload). */
+      file?: { bytes: Uint8Array; fileName: string };
+    };
 /** Where a print was asked from: each place shows its own last request. */
 export type PrintPlace = 'station' | 'labels';
 
@@ -82,7 +88,12 @@ export const createPrintStore = (
       put(place, { ...base, phase: 'sending' });
       const reprint = reason ? { reprintReason: reason } : {};
       const result = await (source.kind === 'paper'
-        ? bridge.printPaper({ orderId: source.orderId, document: source.document, ...reprint })
+        ? bridge.printPaper({
+            orderId: source.orderId,
+            document: source.document,
+            ...(source.file ? { file: source.file } : {}),
+            ...reprint,
+          })
         : bridge.printLabel({ source, ...reprint }));
       // A newer request from the same place replaced this one meanwhile: it keeps the place.
       if (get().attempts[place]?.source !== source) return;

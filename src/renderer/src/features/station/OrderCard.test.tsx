@@ -48,7 +48,7 @@ describe('Print on the order card', () => {
       screen
         .getAllByRole('button', { name: /^Print/ })
         .map((b) => b.getAttribute('aria-label') ?? b.textContent),
-    ).toEqual(['Print etiqueta.zpl', 'Print slip', 'Print invoice']);
+    ).toEqual(['Print etiqueta.zpl', 'Print slip', 'Print invoice', 'Print a PDF only…']);
     fireEvent.click(screen.getByRole('button', { name: 'Print etiqueta.zpl' }));
     await waitFor(() =>
       expect(printLabel).toHaveBeenCalledWith({ source: { kind: 'job', jobId: label.id } }),
@@ -108,5 +108,34 @@ describe('Print on the order card', () => {
     );
     fireEvent.click(within(notice).getByRole('button', { name: 'Configurar una impresora' }));
     expect(open).toHaveBeenCalledWith('settings', 'printers');
+  });
+});
+
+describe('Papers on the order card', () => {
+  it('prints the slip, the delivered invoice, or a PDF chosen to print only', async () => {
+    const queued = ok({ status: 'queued' as const, job: printJobView({ kind: 'slip' }) });
+    const printPaper = vi.fn(async () => queued);
+    renderWithStores(<OrderSummary lookup={lookup} />, fakeBridge({ printPaper }));
+    fireEvent.click(screen.getByRole('button', { name: 'Print slip' }));
+    await waitFor(() =>
+      expect(printPaper).toHaveBeenCalledWith({ orderId: 'PB-10001', document: 'slip' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Print invoice' }));
+    await waitFor(() =>
+      expect(printPaper).toHaveBeenLastCalledWith({ orderId: 'PB-10001', document: 'invoice' }),
+    );
+    const input = document.querySelector('input[type=file][accept*="pdf"]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    const pdf = new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'nf-outra.pdf', {
+      type: 'application/pdf',
+    });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    await waitFor(() => expect(printPaper).toHaveBeenCalledTimes(3));
+    const last = printPaper.mock.lastCall?.[0] as unknown as {
+      document: string;
+      file: { bytes: Uint8Array; fileName: string };
+    };
+    expect([last.document, last.file.fileName]).toEqual(['invoice', 'nf-outra.pdf']);
+    expect(new TextDecoder().decode(last.file.bytes)).toBe('%PDF-1.4\n%%EOF\n');
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, FileButton, Group } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrint } from '../../app/context.tsx';
@@ -41,6 +41,31 @@ export const PaperButtons = memo(function PaperButtons({ orderId }: { orderId: s
       >
         {t('paperwork.card.printInvoice')}
       </Button>
+      {/* An invoice PDF from elsewhere, printed only: it is not uploaded to the service. */}
+      <FileButton
+        accept="application/pdf,.pdf"
+        onChange={(file) => {
+          if (!file) return;
+          void file.arrayBuffer().then((buffer) =>
+            print(
+              'station',
+              {
+                kind: 'paper',
+                orderId,
+                document: 'invoice',
+                file: { bytes: new Uint8Array(buffer), fileName: file.name },
+              },
+              file.name,
+            ),
+          );
+        }}
+      >
+        {(props) => (
+          <Button size="sm" variant="subtle" {...props} data-testid="print-pdf-only">
+            {t('paperwork.card.printPdfOnly')}
+          </Button>
+        )}
+      </FileButton>
     </Group>
   );
 });
