@@ -178,6 +178,51 @@ describe('the papers of a finished pack', () => {
     await until(() => queue.jobs().length >= 4, 'the reprinted slip', 30_000);
   }, 60_000);
 
+  it('holds the papers while CUPS refuses jobs, says so, and prints each once on the retry', async () => {
+    const api = await core.api();
+    const sku = order.items[0]?.sku ?? '';
+    const id = 'PB-PAPERS-HELD';
+    await api.createOrder({
+      id,
+      warehouse: PACK_FIXTURES.warehouse,
+      customer: { name: 'João Brandão' },
+      shipping_address: {
+        street: 'Rua Açaí',
+        number: '7',
+        city: 'Belém',
+        state: 'PA',
+        postal_code: '66000-000',
+        country: 'BR',
+      },
+      items: [{ sku, quantity: 1 }],
+    });
+    core.work.submit({
+      kind: 'invoice.upload',
+      payload: { order: id, fileName: 'nf-held.pdf' },
+      file: realPdf(`NF-e ${id}`),
+    });
+    await until(() => core.work.invoiceFile(id) !== null);
+    cupsd.run('cupsreject', ['Office']);
+    const arrivedBefore = queue.jobs().length;
+    let view = await call('openPack', { orderId: id, expiryWarningDays: 30 });
+    const { barcode } = await api.getProduct(sku);
+    view = await call('packScan', { packId: view.id, code: barcode ?? sku });
+    expect(view.status).toBe('finished');
+    await core.printing.queue.idle();
+    const held = core.paperwork.documentsOf(view.id);
+    expect(held.map((d) => [d.document, d.state, d.problem])).toEqual([
+      ['slip', 'held', 'paperwork.problem.held'],
+      ['invoice', 'held', 'paperwork.problem.held'],
+    ]);
+    expect(held[0]?.detail).toMatch(/not accepting/i);
+    cupsd.run('cupsaccept', ['Office']);
+    await call('retryPaper', { packId: view.id, document: 'slip' });
+    view = await call('retryPaper', { packId: view.id, document: 'invoice' });
+    await core.printing.queue.idle();
+    await until(() => queue.jobs().length === arrivedBefore + 2, 'both papers', 30_000);
+    expect(core.paperwork.documentsOf(view.id).map((d) => d.state)).toEqual(['printed', 'printed']);
+  }, 60_000);
+
   it('refuses a label printer as the document printer, and a paper with no invoice says why', async () => {
     await expect(
       call('saveDocumentPrinter', { target: 'tcp://127.0.0.1:9100', paper: 'a4' }),
