@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockAddress, withPrinterLock, type LockMode } from './lock.ts';
 
@@ -12,12 +13,22 @@ const LOCK = join(import.meta.dirname, 'lock.ts');
 let keys = 0;
 const freshKey = () => `test-key-${process.pid}-${(keys += 1)}-${Date.now()}`;
 
-/** A process of our own that takes the lock, logs, and holds it `holdMs` (or until killed). */
+/**
+ * A process of our own that takes the lock, logs, and holds it `holdMs` (or until killed). It
+ * prints "held" once it holds the lock, and "waiter" each time someone connects to the lock it
+ * holds (that is how a waiter waits: connected, until the holder lets go or dies).
+ */
 function holder(key: string, mode: LockMode, log: string, holdMs: number): ChildProcess {
   const script = join(dir, `holder-${keys}-${Math.random().toString(36).slice(2)}.ts`);
   writeFileSync(
     script,
     `import { appendFileSync } from 'node:fs';
+import { Server } from 'node:net';
+const emit = Server.prototype.emit;
+Server.prototype.emit = function (this: Server, event: string, ...args: unknown[]) {
+  if (event === 'connection') process.stdout.write('waiter\\n');
+  return emit.call(this, event, ...args);
+};
 import { withPrinterLock } from ${JSON.stringify(LOCK)};
 await withPrinterLock(${JSON.stringify(key)}, async () => {
   appendFileSync(${JSON.stringify(log)}, 'start ' + process.pid + '\\n');
@@ -30,8 +41,15 @@ await withPrinterLock(${JSON.stringify(key)}, async () => {
   return spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
-const heldBy = (child: ChildProcess) =>
-  new Promise<void>((resolve) => child.stdout?.on('data', () => resolve()));
+/** Resolves when the child prints the line `word`. */
+const said = (child: ChildProcess, word: string) =>
+  new Promise<void>((resolve) => {
+    if (!child.stdout) throw new Error('no stdout');
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line === word) resolve();
+    });
+  });
+const heldBy = (child: ChildProcess) => said(child, 'held');
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
 
@@ -92,10 +110,12 @@ describe.each(['abstract', 'file'] as const)('withPrinterLock across processes (
   it('takes over from a holder that was killed without letting go', async () => {
     const key = freshKey();
     const child = holder(key, mode, join(dir, 'unused.txt'), 60_000);
+    const waited = said(child, 'waiter');
     await heldBy(child);
     let ran = false;
     const mine = withPrinterLock(key, async () => (ran = true), { mode, dir });
-    await new Promise((r) => setTimeout(r, 100));
+    // Until ours is waiting on the holder (or, wrongly, went ahead without it).
+    await Promise.race([waited, mine]);
     expect(ran).toBe(false);
     const gone = exited(child);
     child.kill('SIGKILL'); // our own child, by its handle
