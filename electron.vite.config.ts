@@ -10,7 +10,7 @@ const rendererNotices = thirdPartyNotices('renderer', resolve('src/renderer'));
 
 export default defineConfig({
   main: {
-    plugins: [thirdPartyNotices('main').plugin],
+    plugins: [thirdPartyNotices('main').plugin, fontLicences(resolve('.'))],
     build: {
       rollupOptions: { input: { index: resolve('src/main/index.ts') } },
     },

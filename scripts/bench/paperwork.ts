@@ -93,7 +93,7 @@ export const section: BenchSection = async ({ rows, results }) => {
     const p95 = percentile(times, 95);
     results.paperwork = { packs: PACKS, finishToLastSpooledMs: { p50, p95 } };
     rows.push({
-      measure: '18. pack finished → label, slip and invoice spooled (last one), 20 packs',
+      measure: '19. pack finished → label, slip and invoice spooled (last one), 20 packs',
       figure: `p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`,
       goal: '≤ 1500 ms (p95)',
       ok: p95 <= 1500,

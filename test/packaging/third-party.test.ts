@@ -130,15 +130,17 @@ describe('third-party software in the app', () => {
     expect(scanDirectory(OUT)).toEqual([]);
   });
 
-  it('every font the build ships has its licence text beside it', () => {
-    const fonts = readdirSync(join(OUT, 'renderer/assets')).filter((f) =>
-      /\.(ttf|otf|woff2?)$/.test(f),
-    );
-    expect(fonts.length).toBeGreaterThanOrEqual(2);
-    for (const font of fonts) {
-      const licence = join(OUT, 'renderer/assets', `${font}.LICENSE.txt`);
-      expect(existsSync(licence), `${font} ships without its licence`).toBe(true);
-      expect(readFileSync(licence, 'utf8')).toMatch(/SIL OPEN FONT LICENSE|Apache License/i);
-    }
-  });
+  // The label engine's faces in the window, and the packing slip's in main (issue #30).
+  it.each(['renderer/assets', 'main/chunks'])(
+    'every font the build ships in %s has its licence text beside it',
+    (folder) => {
+      const fonts = readdirSync(join(OUT, folder)).filter((f) => /\.(ttf|otf|woff2?)$/.test(f));
+      expect(fonts.length).toBeGreaterThanOrEqual(2);
+      for (const font of fonts) {
+        const licence = join(OUT, folder, `${font}.LICENSE.txt`);
+        expect(existsSync(licence), `${font} ships without its licence`).toBe(true);
+        expect(readFileSync(licence, 'utf8')).toMatch(/SIL OPEN FONT LICENSE|Apache License/i);
+      }
+    },
+  );
 });
