@@ -298,10 +298,16 @@ describe('ApiClient error families', () => {
 
   it('cancellation: an aborted call rejects with the caller reason', async () => {
     const s = await sandbox({ latencyMs: 300 });
-    const { api } = client(s.url);
     const controller = new AbortController();
+    // Aborted once the request is on its way (the sandbox holds it for 300 ms), not at a guess.
+    const { api } = client(s.url, {
+      fetch: (input, init) => {
+        const sent = fetch(input, init);
+        controller.abort(new Error('scan replaced'));
+        return sent;
+      },
+    });
     const pending = api.getOrder('PB-10001', { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('scan replaced')), 50);
     await expect(pending).rejects.toThrow('scan replaced');
   });
 });
