@@ -109,6 +109,28 @@ describe('LabelsScreen', () => {
     view.stores.labels.getState().setStock({ preset: 'custom', widthMm: 5000, heightMm: 1 });
     expect(view.stores.labels.getState()).toMatchObject({ widthMm: 300, heightMm: 10 });
   });
+  it('shows it is busy (spinner, button off) only once a preview takes a moment', async () => {
+    vi.useFakeTimers();
+    let answer: (result: { ok: true; images: LabelPicture[]; warnings: [] }) => void = () => {};
+    const render = vi.fn(() => new Promise<unknown>((resolve) => (answer = resolve)));
+    const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
+      previewer: {
+        render,
+        lint: async () => ({ ok: true, images: [], warnings: [] }),
+      } as unknown as ZplPreviewer,
+    });
+    const labels = view.stores.labels;
+    labels.getState().setText('^XA^FDa^FS^XZ');
+    const done = labels.getState().preview();
+    await vi.advanceTimersByTimeAsync(149);
+    expect(labels.getState().previewing).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(labels.getState().previewing).toBe(true);
+    answer({ ok: true, images: [picture(0xff)], warnings: [] });
+    await done;
+    expect(labels.getState()).toMatchObject({ previewing: false, images: [picture(0xff)] });
+    vi.useRealTimers();
+  });
 });
 
 describe('LabelsScreen names and stock', () => {

@@ -111,7 +111,7 @@ function countInk(
 export function paintPicture(canvas: HTMLCanvasElement, picture: LabelPicture): void {
   canvas.width = picture.width;
   canvas.height = picture.height;
-  const context = canvas.getContext('2d');
+  const context = canvas.getContext('2d', { alpha: false });
   // A page without 2D canvases (the unit tests' jsdom) keeps the blank, correctly sized canvas.
   if (!context || picture.width === 0 || picture.height === 0) return;
   const image = context.createImageData(picture.width, picture.height);

@@ -28,6 +28,7 @@ export type StockPreset = keyof typeof STOCK_PRESETS | 'custom';
 export type TextChange = 'type' | 'paste' | 'replace';
 
 const LINT_DELAY_MS = 250;
+const SLOW_PREVIEW_MS = 150;
 
 const sameWarnings = (a: ZplWarning[], b: ZplWarning[]) =>
   a.length === b.length &&
@@ -58,6 +59,7 @@ export interface LabelsState {
   images: LabelPicture[];
   /** The engine's warnings for the text, at the chosen stock (command, line, column). */
   issues: ZplWarning[];
+  /** A preview has been running for a moment: the screen shows it is busy. */
   previewing: boolean;
   previewError: string | null;
   order: string;
@@ -188,8 +190,14 @@ export const createLabelsStore = (
         // worker draw the label twice, and the picture wait behind it.
         clearTimeout(lintTimer);
         lintRun += 1;
-        set({ previewing: true, previewError: null });
+        if (get().previewError !== null) set({ previewError: null });
+        // The spinner (and the disabled button) only once a preview takes a moment: drawing
+        // them at the click cost a frame the answer then waited behind (5–9 ms of 30).
+        const slow = setTimeout(() => {
+          if (run === previewRun) set({ previewing: true });
+        }, SLOW_PREVIEW_MS);
         const result = await previewer().render(text, widthMm, heightMm, dpmm);
+        clearTimeout(slow);
         if (run !== previewRun) return;
         if (!result.ok) {
           set({ previewError: result.message, previewing: false, images: [] });
