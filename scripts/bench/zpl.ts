@@ -105,7 +105,7 @@ export async function zplPreview({ rows, results }: BenchContext): Promise<void>
     });
   }
   rows.push({
-    measure: '4. ZPL preview cold start in Chromium (worker, fonts, first label, ms)',
+    measure: '4. ZPL first preview after opening Labels, click → picture painted (ms)',
     figure: cold.toFixed(0),
     goal: 'report',
     ok: true,

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabels } from '../../app/context.tsx';
 import { paintPicture, SHOWN_HEIGHT_PX, type LabelPicture } from './label-picture.ts';
@@ -16,7 +16,12 @@ export function LabelPreviews() {
     preview: state.preview,
     previewError: state.previewError,
     previewing: state.previewing,
+    prepare: state.prepare,
   }));
+  // The worker starts with the screen, not with the first click: loading the engine and its
+  // fonts took 250-500 ms of that first preview.
+  const prepare = s.prepare;
+  useEffect(() => prepare(), [prepare]);
   return (
     <>
       <Group>

@@ -109,6 +109,16 @@ describe('LabelsScreen', () => {
     view.stores.labels.getState().setStock({ preset: 'custom', widthMm: 5000, heightMm: 1 });
     expect(view.stores.labels.getState()).toMatchObject({ widthMm: 300, heightMm: 10 });
   });
+  it('starts the engine when the screen opens, before any preview is asked for', () => {
+    const lint = vi.fn(async () => ({ ok: true as const, images: [], warnings: [] }));
+    const render = vi.fn();
+    renderWithStores(<LabelsScreen />, fakeBridge(), {
+      previewer: { render, lint } as unknown as ZplPreviewer,
+    });
+    expect(lint).toHaveBeenCalledWith('', 101.6, 152.4, 8);
+    expect(render).not.toHaveBeenCalled();
+  });
+
   it('shows it is busy (spinner, button off) only once a preview takes a moment', async () => {
     vi.useFakeTimers();
     let answer: (result: { ok: true; images: LabelPicture[]; warnings: [] }) => void = () => {};

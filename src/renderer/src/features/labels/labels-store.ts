@@ -75,6 +75,8 @@ export interface LabelsState {
   setStock: (stock: Partial<Pick<LabelsState, 'preset' | 'widthMm' | 'heightMm' | 'dpmm'>>) => void;
   setOrder: (order: string) => void;
   preview: () => Promise<void>;
+  /** Starts the engine's worker (fonts read, encoders tried) before the first preview. */
+  prepare: () => void;
   upload: (confirmResend?: boolean) => Promise<void>;
   /** The label as it would be uploaded or printed: the dropped file's bytes while unchanged. */
   label: () => { bytes: Uint8Array; fileName: string; order: string };
@@ -211,6 +213,8 @@ export const createLabelsStore = (
           ...(sameWarnings(get().issues, result.warnings) ? {} : { issues: result.warnings }),
         });
       },
+      // An empty lint: the worker loads the engine and its fonts, and answers nothing.
+      prepare: () => void previewer().lint('', get().widthMm, get().heightMm, get().dpmm),
       label: () => {
         const { text, order, fileName } = get();
         const bytes = dropped?.text === text ? dropped.bytes : new TextEncoder().encode(text);
