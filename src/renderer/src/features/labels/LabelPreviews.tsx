@@ -1,8 +1,14 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabels } from '../../app/context.tsx';
 import { paintPicture, SHOWN_HEIGHT_PX, type LabelPicture } from './label-picture.ts';
+
+const PREVIEWS_GRID = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))',
+  gap: 'var(--mantine-spacing-md)',
+} as const;
 
 /**
  * The Preview button and the pictures it brings. A part of its own so that a preview's answer
@@ -34,11 +40,14 @@ export function LabelPreviews() {
       {s.images.length > 0 && (
         <>
           <Text>{t('labels.count', { count: s.images.length })}</Text>
-          <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="previews">
+          {/* A plain CSS grid: Mantine's SimpleGrid adds a <style> of media queries each time
+              it mounts, and the whole page's styles were worked out again before the picture
+              could show. Two columns when two labels of about 420 px fit, else one. */}
+          <div data-testid="previews" style={PREVIEWS_GRID}>
             {s.images.map((picture, i) => (
               <PictureCanvas key={i} picture={picture} alt={t('labels.previewAlt', { n: i + 1 })} />
             ))}
-          </SimpleGrid>
+          </div>
         </>
       )}
     </>
