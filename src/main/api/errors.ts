@@ -1,5 +1,6 @@
 import { safeDetails, type Redact } from '../../shared/details.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
+import { englishMessage } from '../../shared/i18n/english.ts';
 import type { AppError } from '../../shared/result.ts';
 
 /**
@@ -62,12 +63,22 @@ export abstract class ApiError extends Error {
     return this.ownMessageKey ?? `errors.api.${this.family}`;
   }
 
-  /** The failure as the window may see it: every text through `redact`, whatever the client did. */
+  /**
+   * The failure as the window may see it: every text through `redact`, whatever the client did.
+   * Its English `message` is the sentence's (englishMessage): the family's sentence, or, for one
+   * with a `{{message}}` slot, this error's own text as the slot's value.
+   */
   toAppError(redact: Redact): AppError {
+    const { detail, ...error } = this.keyed(redact);
+    return { ...error, message: redact(englishMessage(error.messageKey, error.params, detail)) };
+  }
+
+  /** Everything but the English (toAppError renders it; so does the core for every family). */
+  keyed(redact: Redact): Omit<AppError, 'message'> & { detail: string } {
     return {
       code: `api.${this.family}.${this.code}`,
       messageKey: this.messageKey,
-      message: redact(this.message),
+      detail: this.message,
       ...(this.status === undefined ? {} : { status: this.status }),
       ...(this.requestId === undefined ? {} : { requestId: this.requestId }),
       ...(this.serviceMessage === undefined ? {} : { serviceMessage: redact(this.serviceMessage) }),

@@ -1,13 +1,22 @@
 import type { CoordinationErrorCode } from '../../shared/coordination.ts';
+import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import { fieldOf, messageOf } from '../platform/guards.ts';
 
-/** Reaching the warehouse's Redis failed; `code` picks the sentence `errors.coordination.*`. */
+/**
+ * Reaching the warehouse's Redis failed; `code` picks the sentence `errors.coordination.*`. The
+ * error's own message is what Redis or Node said (for the log); the operator's English is the
+ * sentence's, rendered where every failure leaves main (toAppError).
+ */
 export class CoordinationError extends Error {
   readonly code: CoordinationErrorCode;
   constructor(code: CoordinationErrorCode, message: string, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'CoordinationError';
     this.code = code;
+  }
+
+  get messageKey(): MessageKey {
+    return `errors.coordination.${this.code}`;
   }
 }
 

@@ -1,5 +1,6 @@
 import { safeDetails, type Redact } from '../../shared/details.ts';
 import { fail, ok, type AppError, type Result } from '../../shared/result.ts';
+import { englishMessage } from '../../shared/i18n/english.ts';
 import { ApiError } from '../api/errors.ts';
 import { KeychainError } from '../platform/keychain.ts';
 import { ProfileError } from './profile-store.ts';
@@ -10,24 +11,36 @@ import { PackError } from '../pack/pack-error.ts';
 import { ScaleError } from '../scale/scale-error.ts';
 import { PaperworkError } from '../paperwork/paperwork-error.ts';
 
+/** A failure's code, sentence and facts, before its English is rendered. */
+interface Keyed extends Omit<AppError, 'message'> {
+  /** The slot's value when the sentence has a `{{message}}` slot (redacted below). */
+  detail: string;
+}
+
+/** The failure as it leaves main: its English `message` rendered from the catalogue, here only. */
+function keyed(redact: Redact, { detail, ...error }: Keyed): AppError {
+  return { ...error, message: redact(englishMessage(error.messageKey, error.params, detail)) };
+}
+
 /**
  * What the window may learn about a failure: code, sentence key, safe detail. `redact` is
- * required, so no failure can leave main without passing the station's known secrets.
+ * required, so no failure can leave main without passing the station's known secrets. Its
+ * English `message` is the catalogue's sentence (englishMessage), never a text written beside the
+ * key: the English the window shows, the logs and the raw view cannot disagree.
  */
 export function toAppError(error: unknown, redact: Redact): AppError {
-  if (error instanceof ApiError) return error.toAppError(redact);
-  if (error instanceof KeychainError) {
-    return {
-      code: `keychain.${error.state}`,
-      messageKey: error.messageKey,
-      message: redact(error.message),
-    };
-  }
+  return keyed(redact, describe(error, redact));
+}
+
+function describe(error: unknown, redact: Redact): Keyed {
+  if (error instanceof ApiError) return error.keyed(redact);
+  if (error instanceof KeychainError)
+    return { code: `keychain.${error.state}`, messageKey: error.messageKey, detail: error.message };
   if (error instanceof ProfileError) {
     return {
       code: `profiles.${error.code}`,
       messageKey: `errors.profiles.${error.code}`,
-      message: redact(error.message),
+      detail: error.message,
       details: safeDetails(error.issues, redact),
     };
   }
@@ -35,53 +48,42 @@ export function toAppError(error: unknown, redact: Redact): AppError {
     return {
       code: `print.${error.code}`,
       messageKey: `errors.print.${error.code}`,
-      message: redact(error.message),
+      detail: error.message,
       ...(error.status ? { details: safeDetails({ status: error.status }, redact) } : {}),
     };
   }
-  if (error instanceof CoordinationError) {
+  if (error instanceof CoordinationError)
     return {
       code: `coordination.${error.code}`,
-      messageKey: `errors.coordination.${error.code}`,
-      message: redact(error.message),
+      messageKey: error.messageKey,
+      detail: error.message,
     };
-  }
-  if (error instanceof PackError) {
+  if (
+    error instanceof PackError ||
+    error instanceof ScaleError ||
+    error instanceof PaperworkError
+  ) {
+    const family =
+      error instanceof PackError ? 'pack' : error instanceof ScaleError ? 'scale' : 'paperwork';
     return {
-      code: `pack.${error.code}`,
+      code: `${family}.${error.code}`,
       messageKey: error.messageKey,
       params: error.params,
-      message: redact(error.message),
-    };
-  }
-  if (error instanceof ScaleError) {
-    return {
-      code: `scale.${error.code}`,
-      messageKey: error.messageKey,
-      params: error.params,
-      message: redact(error.message),
-    };
-  }
-  if (error instanceof PaperworkError) {
-    return {
-      code: `paperwork.${error.code}`,
-      messageKey: error.messageKey,
-      params: error.params,
-      message: redact(error.message),
+      detail: error.message,
     };
   }
   if (error instanceof OutboxInputError) {
     return {
       code: `outbox.${error.code}`,
       messageKey: `errors.outbox.${error.code}`,
-      message: redact(error.message),
+      detail: error.message,
       ...(error.details === undefined ? {} : { details: safeDetails(error.details, redact) }),
     };
   }
   return {
     code: 'internal',
     messageKey: 'errors.internal',
-    message: redact(error instanceof Error ? error.message : String(error)),
+    detail: error instanceof Error ? error.message : String(error),
   };
 }
 

@@ -11,14 +11,14 @@ import {
 import type { AuditLog, AuditReason } from './audit-log.ts';
 import type { JobStore } from './job-store.ts';
 import { messageOf } from '../platform/guards.ts';
-import { translate } from '../../shared/i18n/translate.ts';
+import { englishMessage } from '../../shared/i18n/english.ts';
 
 /** A JobError of the outbox's own: its English message is its catalogue sentence. */
 const ownError = (family: string, code: string, messageKey: MessageKey): JobError => ({
   family,
   code,
   messageKey,
-  message: translate('en', messageKey),
+  message: englishMessage(messageKey),
 });
 
 export const NO_CLIENT = ownError('internal', 'no_client', 'outbox.noClient');
@@ -34,13 +34,14 @@ export type Outcome =
   | { kind: 'failed'; error: JobError }
   | { kind: 'auth'; error: JobError };
 
+/** A run's failure as the job keeps it; its English is its sentence's (see englishMessage). */
 export const jobError = (error: unknown): JobError => {
   if (error instanceof ApiError) {
     return {
       family: error.family,
       code: error.code,
       messageKey: error.messageKey,
-      message: error.message,
+      message: englishMessage(error.messageKey, {}, error.message),
       ...(error.status ? { status: error.status } : {}),
       ...(error.serviceMessage ? { serviceMessage: error.serviceMessage } : {}),
     };
@@ -49,7 +50,7 @@ export const jobError = (error: unknown): JobError => {
     family: 'internal',
     code: 'internal',
     messageKey: 'errors.internal',
-    message: messageOf(error),
+    message: englishMessage('errors.internal', {}, messageOf(error)),
   };
 };
 
