@@ -196,6 +196,8 @@ describe('a verified pack in a real browser', () => {
             autoFinish: true,
             markPacked: true,
             printLabel: true,
+            printSlip: false,
+            printInvoice: false,
             ackCode: null,
           });
         },

@@ -114,7 +114,7 @@ describe('Print on the order card', () => {
 describe('Papers on the order card', () => {
   it('prints the slip, the delivered invoice, or a PDF chosen to print only', async () => {
     const queued = ok({ status: 'queued' as const, job: printJobView({ kind: 'slip' }) });
-    const printPaper = vi.fn(async () => queued);
+    const printPaper = vi.fn(async (_input: unknown) => queued);
     renderWithStores(<OrderSummary lookup={lookup} />, fakeBridge({ printPaper }));
     fireEvent.click(screen.getByRole('button', { name: 'Print slip' }));
     await waitFor(() =>
@@ -131,7 +131,7 @@ describe('Papers on the order card', () => {
     });
     fireEvent.change(input, { target: { files: [pdf] } });
     await waitFor(() => expect(printPaper).toHaveBeenCalledTimes(3));
-    const last = printPaper.mock.lastCall?.[0] as unknown as {
+    const last = printPaper.mock.lastCall?.[0] as {
       document: string;
       file: { bytes: Uint8Array; fileName: string };
     };
