@@ -631,7 +631,8 @@ export const es: Messages = {
         'Este Redis es demasiado antiguo: el límite compartido necesita Redis 5 o posterior (o Valkey).',
     },
     print: {
-      'bad-target': 'Esta dirección de impresora no es tcp://host[:puerto], cups:COLA ni windows:IMPRESORA.',
+      'bad-target':
+        'Esta dirección de impresora no es tcp://host[:puerto], cups:COLA ni windows:IMPRESORA.',
       'no-such-queue': 'Este equipo no tiene una cola CUPS con ese nombre.',
       'file-unreadable': 'No se pudo leer el archivo de la etiqueta; no se imprimió nada.',
       'not-zpl': 'Esto no es una etiqueta ZPL (^XA … ^XZ); no se envió nada a la impresora.',
@@ -645,7 +646,8 @@ export const es: Messages = {
         'La impresora informa una condición que impide imprimir (sin papel, cabezal abierto, en pausa o sin cinta); no se envió nada.',
       'cannot-ask':
         'Solo una impresora de red (tcp://) puede indicar su densidad; para una cola CUPS, elíjala a mano.',
-      'not-pdf': 'Este documento no es un archivo PDF completo, así que no se envió nada a la impresora.',
+      'not-pdf':
+        'Este documento no es un archivo PDF completo, así que no se envió nada a la impresora.',
       'not-a-document-printer':
         'Esta impresora solo imprime etiquetas (el puerto de red de una impresora de etiquetas, o una cola CUPS sin controlador): envíe las listas de empaque y las facturas a una impresora de documentos.',
       'not-a-label-printer':

@@ -627,7 +627,8 @@ export const ptBR: Messages = {
         'Este Redis é antigo demais: o limite compartilhado precisa do Redis 5 ou mais novo (ou Valkey).',
     },
     print: {
-      'bad-target': 'Este endereço de impressora não é tcp://host[:porta], cups:FILA nem windows:IMPRESSORA.',
+      'bad-target':
+        'Este endereço de impressora não é tcp://host[:porta], cups:FILA nem windows:IMPRESSORA.',
       'no-such-queue': 'Este computador não tem uma fila CUPS com esse nome.',
       'file-unreadable': 'O arquivo da etiqueta não pôde ser lido; nada foi impresso.',
       'not-zpl': 'Isto não é uma etiqueta ZPL (^XA … ^XZ); nada foi enviado à impressora.',
@@ -641,7 +642,8 @@ export const ptBR: Messages = {
         'A impressora informa uma condição que impede a impressão (sem papel, cabeça aberta, pausada ou sem ribbon); nada foi enviado.',
       'cannot-ask':
         'Só uma impressora de rede (tcp://) pode informar sua densidade; para uma fila CUPS, escolha-a à mão.',
-      'not-pdf': 'Este documento não é um arquivo PDF completo, então nada foi enviado à impressora.',
+      'not-pdf':
+        'Este documento não é um arquivo PDF completo, então nada foi enviado à impressora.',
       'not-a-document-printer':
         'Esta impressora só imprime etiquetas (a porta de rede de uma impressora de etiquetas, ou uma fila CUPS sem driver): envie romaneios e notas fiscais a uma impressora de documentos.',
       'not-a-label-printer':
