@@ -209,9 +209,13 @@ describe('CompanyBudget', () => {
     const cancelled = request('interactive', controller.signal);
     await clock.advance(0);
     expect(budget.figures().queued.interactive).toBe(1);
+    const published: number[] = [];
+    budget.subscribe((figures) => published.push(figures.queued.interactive));
     controller.abort(new Error('operator left'));
     await expect(cancelled).rejects.toThrow('operator left');
     expect(budget.figures().queued.interactive).toBe(0);
+    // The status bar hears of it at once, not at the next grant.
+    expect(published).toEqual([0]);
     await clock.advance(5_000);
     expect(grants).toHaveLength(1);
   });

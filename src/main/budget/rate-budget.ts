@@ -1,4 +1,5 @@
 import type { Clock } from '../platform/clock.ts';
+import { Waiters } from './waiters.ts';
 
 export type Lane = 'interactive' | 'submission' | 'background';
 export const LANES: readonly Lane[] = ['interactive', 'submission', 'background'];
@@ -83,13 +84,6 @@ interface Grant {
   doneAt: number;
 }
 
-interface Waiter {
-  resolve: (release: ReleaseSlot) => void;
-  reject: (reason: unknown) => void;
-  signal: AbortSignal | undefined;
-  onAbort: () => void;
-}
-
 /**
  * The company's request budget, shared by everything that talks to the API with one key:
  * a sliding window of granted slots, three priority lanes, a full stop on 429 for Retry-After,
@@ -133,11 +127,8 @@ export class CompanyBudget {
   private lastBurstAt = -Infinity;
   private grants: Grant[] = [];
   private readonly inFlightTimeoutMs: number;
-  private readonly queues: Record<Lane, Waiter[]> = {
-    interactive: [],
-    submission: [],
-    background: [],
-  };
+  /** What waits for a slot, by lane; an abort takes a waiter out and republishes the figures. */
+  private readonly waiters = new Waiters(() => this.publish());
   private pausedUntil = 0;
   private rateLimitedTotal = 0;
   private readonly pace: boolean;
@@ -181,18 +172,7 @@ export class CompanyBudget {
   acquire(lane: Lane, signal?: AbortSignal): Promise<ReleaseSlot> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<ReleaseSlot>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        signal,
-        onAbort: () => {
-          this.queues[lane] = this.queues[lane].filter((w) => w !== waiter);
-          reject(signal?.reason);
-          this.publish();
-        },
-      };
-      signal?.addEventListener('abort', waiter.onAbort, { once: true });
-      this.queues[lane].push(waiter);
+      this.waiters.add(lane, resolve, reject, signal);
       this.pump();
     });
   }
@@ -224,8 +204,7 @@ export class CompanyBudget {
     const answered = this.grants.filter((g) => g.doneAt !== Infinity && g.doneAt > windowStart);
     const held = answered.length - this.rateLimitedAt.length;
     const wantedMore =
-      LANES.some((lane) => this.queues[lane].length > 0) ||
-      this.grants.length >= this.capFor('submission');
+      this.waiters.head() !== undefined || this.grants.length >= this.capFor('submission');
     this.quietWindows = 0;
     if (held > 0 && this.lastBurstAt <= windowStart && wantedMore) {
       this.measuredShare = Math.min(
@@ -248,9 +227,9 @@ export class CompanyBudget {
       used,
       remaining: Math.max(0, this.effective - used),
       queued: {
-        interactive: this.queues.interactive.length,
-        submission: this.queues.submission.length,
-        background: this.queues.background.length,
+        interactive: this.waiters.count('interactive'),
+        submission: this.waiters.count('submission'),
+        background: this.waiters.count('background'),
       },
       pausedUntil: this.pausedUntil > now ? this.pausedUntil : null,
       rateLimitedTotal: this.rateLimitedTotal,
@@ -266,13 +245,7 @@ export class CompanyBudget {
   dispose(reason: unknown = new Error('budget disposed')): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
-    for (const lane of LANES) {
-      for (const waiter of this.queues[lane]) {
-        waiter.signal?.removeEventListener('abort', waiter.onAbort);
-        waiter.reject(reason);
-      }
-      this.queues[lane] = [];
-    }
+    this.waiters.rejectAll(reason);
   }
 
   private spacing(): number {
@@ -342,8 +315,7 @@ export class CompanyBudget {
     let changed = false;
     if (now >= this.pausedUntil) {
       for (const lane of LANES) {
-        const queue = this.queues[lane];
-        while (queue.length > 0 && this.grants.length < this.capFor(lane)) {
+        while (this.waiters.count(lane) > 0 && this.grants.length < this.capFor(lane)) {
           const bursting = lane !== 'interactive' && !this.crowded();
           if (bursting && this.inFlight() >= this.burstConcurrency) break;
           if (bursting) this.lastBurstAt = now;
@@ -355,9 +327,9 @@ export class CompanyBudget {
               ? Math.max(this.pacedCursor, now - this.spacing() / 2) + this.spacing()
               : now + this.spacing();
           }
-          const waiter = queue.shift();
+          const waiter = this.waiters.first(lane);
           if (!waiter) break;
-          waiter.signal?.removeEventListener('abort', waiter.onAbort);
+          this.waiters.take(waiter);
           const grant: Grant = { grantedAt: now, doneAt: Infinity };
           this.grants.push(grant);
           waiter.resolve(() => this.release(grant));
@@ -365,7 +337,7 @@ export class CompanyBudget {
         }
       }
     }
-    const waiting = LANES.some((lane) => this.queues[lane].length > 0);
+    const waiting = this.waiters.head() !== undefined;
     if (waiting) {
       const finished = this.grants
         .filter((g) => g.doneAt !== Infinity)
@@ -377,10 +349,7 @@ export class CompanyBudget {
       const nextFree =
         now < this.pausedUntil ? this.pausedUntil : Math.min(...finished, ...lost, now + horizon);
       const recovery = this.effective < this.limit ? this.lastAdjust + this.windowMs : Infinity;
-      const paced =
-        this.queues.submission.length + this.queues.background.length > 0
-          ? this.nextPacedAt()
-          : Infinity;
+      const paced = this.waiters.waitingLike('background') > 0 ? this.nextPacedAt() : Infinity;
       this.schedule(Math.min(Math.max(nextFree, now), recovery, paced > now ? paced : Infinity));
     }
     if (changed || waiting) this.publish();

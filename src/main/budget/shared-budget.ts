@@ -203,7 +203,7 @@ export class SharedBudget implements RequestBudget {
     if (signal?.aborted) return Promise.reject(signal.reason);
     this.lastAcquire = this.clock.now();
     return new Promise<ReleaseSlot>((resolve, reject) => {
-      this.waiters.add(lane, this.tuning.newId(), resolve, reject, signal);
+      this.waiters.add(lane, resolve, reject, signal, this.tuning.newId());
       this.pump();
     });
   }

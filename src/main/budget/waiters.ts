@@ -3,7 +3,7 @@ import type { Lane, ReleaseSlot } from './rate-budget.ts';
 /** A request waiting for a slot at this station. */
 export interface Waiter {
   lane: Lane;
-  /** The grant's id, in Redis and in the station's own record. */
+  /** The grant's id, in Redis and in the station's own record ('' where grants have none). */
   id: string;
   resolve: (release: ReleaseSlot) => void;
   reject: (reason: unknown) => void;
@@ -14,8 +14,9 @@ export interface Waiter {
 const LANE_ORDER: readonly Lane[] = ['interactive', 'submission', 'background'];
 
 /**
- * The station's waiting requests, one queue per lane: interactive first, then submission, then
- * background. Only the head asks Redis.
+ * The requests waiting for a slot, one queue per lane: interactive first, then submission, then
+ * background. The one queue of both budgets: the station's own (CompanyBudget) grants from the
+ * lanes in this order, the shared one (SharedBudget) lets only the head ask Redis.
  */
 export class Waiters {
   private readonly queues: Record<Lane, Waiter[]> = {
@@ -24,13 +25,23 @@ export class Waiters {
     background: [],
   };
 
-  /** Queues a request; it leaves the queue by itself when its signal aborts. */
+  /** Told when a waiter left by its signal's abort (the budget's figures changed). */
+  private readonly onLeave: () => void;
+
+  constructor(onLeave: () => void = () => undefined) {
+    this.onLeave = onLeave;
+  }
+
+  /**
+   * Queues a request; it leaves the queue by itself when its signal aborts. `id` names the grant
+   * where grants have ids (in Redis); the station's own budget has none.
+   */
   add(
     lane: Lane,
-    id: string,
     resolve: (release: ReleaseSlot) => void,
     reject: (reason: unknown) => void,
     signal: AbortSignal | undefined,
+    id = '',
   ): void {
     const waiter: Waiter = {
       lane,
@@ -41,18 +52,25 @@ export class Waiters {
       onAbort: () => {
         this.queues[lane] = this.queues[lane].filter((w) => w !== waiter);
         reject(signal?.reason);
+        this.onLeave();
       },
     };
     signal?.addEventListener('abort', waiter.onAbort, { once: true });
     this.queues[lane].push(waiter);
   }
 
+  /** The first waiter of the first lane that has one. */
   head(): Waiter | undefined {
     for (const lane of LANE_ORDER) {
-      const waiter = this.queues[lane][0];
+      const waiter = this.first(lane);
       if (waiter) return waiter;
     }
     return undefined;
+  }
+
+  /** The longest-waiting request of `lane`. */
+  first(lane: Lane): Waiter | undefined {
+    return this.queues[lane][0];
   }
 
   /** Takes the waiter out to be granted; false when it left meanwhile (aborted). */
