@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedBudgetTuning } from '../../src/main/budget/coordination.ts';
-import { NativeKeychain } from '../../src/main/core/keychain.ts';
+import { NativeKeychain } from '../../src/main/platform/keychain.ts';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { en } from '../../src/shared/i18n/en.ts';

@@ -10,7 +10,7 @@ import {
 } from 'playwright-core';
 import { build } from 'vite';
 import { APP_ORIGIN, serveAppRequest } from '../../src/main/app-protocol.ts';
-import { NativeKeychain } from '../../src/main/core/keychain.ts';
+import { NativeKeychain } from '../../src/main/platform/keychain.ts';
 import {
   createStationCore,
   type StationCore,

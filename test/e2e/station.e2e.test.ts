@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/shared/i18n/en.ts';
 import type { StationCore } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import type { NativeKeychain } from '../../src/main/core/keychain.ts';
+import type { NativeKeychain } from '../../src/main/platform/keychain.ts';
 import { useTestProfile } from '../outbox/helpers.ts';
 import { realPdf } from '../support/pdf.ts';
 import { userPasswordPdf } from '../support/pdf-variants.ts';
