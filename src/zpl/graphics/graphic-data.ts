@@ -28,7 +28,7 @@
 // - Compression type C ("Zebra's compression algorithm") is undocumented: the field is blank.
 // - ZB64 data under type B or C is decoded, with a warning (the guide allows it only with A).
 //   Z64 is zlib-wrapped deflate; raw deflate is accepted too.
-import { Inflate } from 'fflate';
+import { inflateRaw } from './inflate.ts';
 import { Bitmap } from '../bitmap.ts';
 import { decodeBase64 } from './base64.ts';
 import { crc16Hex, crc16Xmodem } from './crc16.ts';
@@ -362,25 +362,8 @@ function inflateLenient(bytes: Uint8Array, warnings: string[]): Uint8Array {
   const zlib =
     bytes.length >= 2 && (b0 & 0x0f) === 8 && b0 >> 4 <= 7 && ((b0 << 8) | b1) % 31 === 0;
   const body = zlib ? bytes.subarray((b1 & 0x20) !== 0 ? 6 : 2) : bytes;
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const stream = new Inflate((chunk) => {
-    chunks.push(chunk);
-    length += chunk.length;
-  });
-  try {
-    // Small pushes, so a stream that breaks midway still yields what came before the break.
-    for (let i = 0; i < body.length; i += 4096) stream.push(body.subarray(i, i + 4096), false);
-    stream.push(new Uint8Array(0), true);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    warnings.push(`:Z64: data does not inflate (${reason}); ${length} bytes were recovered`);
-  }
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
+  const { bytes: out, error } = inflateRaw(body);
+  if (error)
+    warnings.push(`:Z64: data does not inflate (${error}); ${out.length} bytes were recovered`);
   return out;
 }
