@@ -22,12 +22,19 @@ const registered = new Map<string, (event: IpcEventLike, input: unknown) => unkn
 const own: IpcEventLike = { sender: { id: 1 }, senderFrame: { url: 'app://packbench/index.html' } };
 const invoke = (name: InvokeName, input?: unknown) =>
   registered.get(channelOf(name))?.(own, input) as Promise<Result<unknown>>;
+/** Every request the station sent, as "METHOD /path", in the order they went. */
+const sent: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'packbench-ipc-'));
   core = await createStationCore({
     dataDir: dir,
     keychain: new NativeKeychain({ service: `Packbench-test-${randomUUID()}` }),
+    fetch: (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      sent.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      return fetch(input, init);
+    },
   });
   registerTestHandlers({
     core,
@@ -83,16 +90,28 @@ describe('IPC handlers on the real core', () => {
       ['label.upload', 'PB-10056'],
     ]);
     const skus = [...new Set(found.value.order.items.map((i) => i.sku)), 'NO-SUCH-SKU'];
+    // The label just queued goes to the service in the background, through the same budget: it
+    // is delivered first, or its slot may be granted while the names are asked for (under load
+    // it was: 5 slots for 4 SKUs).
+    await core.outbox.idle(core.profiles.active().id, 10_000);
     const used = () => core.status().budget?.used ?? 0;
     const first = used();
+    const before = sent.length;
     const named = (await invoke('getProductNames', { skus })) as Result<{
       names: Record<string, string | null>;
     }>;
     if (!named.ok) throw new Error(named.error.message);
     expect(named.value.names['NO-SUCH-SKU']).toBeNull();
     for (const sku of skus.slice(0, -1)) expect(named.value.names[sku]).toEqual(expect.any(String));
-    expect(used() - first).toBe(skus.length);
+    // One request per SKU on the wire, each through the budget, and nothing else meanwhile.
+    const asked = sent.slice(before);
+    expect(asked.map((r) => r.replace(/^GET .*\/products\//, 'GET products/')).sort()).toEqual(
+      skus.map((sku) => `GET products/${encodeURIComponent(sku)}`).sort(),
+    );
+    expect(used() - first).toBe(asked.length);
+    // Asked again: the names are kept, nothing is sent and no slot is taken.
     await invoke('getProductNames', { skus });
+    expect(sent.slice(before)).toEqual(asked);
     expect(used() - first).toBe(skus.length);
   });
 
