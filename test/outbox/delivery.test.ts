@@ -3,6 +3,7 @@ import type { StationCore } from '../../src/main/core/station-core.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { pdfBytes, stationFor, tempDir } from './helpers.ts';
 import { until } from '../support/until.ts';
+import { translate } from '../../src/shared/i18n/translate.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -126,7 +127,13 @@ describe('outbox delivery', () => {
     await core.outbox.idle(p);
     expect(core.outbox.store.get(job.id)).toMatchObject({
       state: 'failed',
-      lastError: { family: 'not_found', status: 404, message: expect.stringContaining('NOPE-1') },
+      lastError: {
+        family: 'not_found',
+        status: 404,
+        // The service's own words, beside the sentence the screen shows (also in English).
+        serviceMessage: expect.stringContaining('NOPE-1'),
+        message: translate('en', 'errors.api.not_found'),
+      },
     });
     core.outbox.editAndRetry(job.id, { order: 'PB-10001', fileName: 'nf.pdf' });
     await core.outbox.idle(p);
