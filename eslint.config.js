@@ -27,7 +27,8 @@ const MAIN_FEATURES = {
   pack: ['api', 'print-queue'],
   documents: [],
   paperwork: ['print-queue'],
-  startup: ['outbox'],
+  startup: ['outbox', 'policy'],
+  policy: [],
 };
 const mainFeature = (name) => `main-${name}`;
 const MAIN_FEATURE_TYPES = [...Object.keys(MAIN_FEATURES).map(mainFeature), 'main-feature'];

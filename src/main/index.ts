@@ -8,6 +8,7 @@ import { NativeKeychain } from './platform/keychain.ts';
 import { checkDataDir } from './platform/data-dir.ts';
 import { createStationCore } from './core/station-core.ts';
 import { loadAppFonts } from './documents/app-fonts.ts';
+import { loadPolicy, policyPath } from './policy/policy-file.ts';
 import { createHandlers } from './handlers.ts';
 import { languageFor } from '../shared/i18n/translate.ts';
 import {
@@ -98,9 +99,12 @@ function failStart(error: unknown, dataDir: string): void {
 }
 
 async function start(dataDir: string): Promise<void> {
+  // The machine's policy first: a broken one stops the start before anything is touched.
+  const policy = loadPolicy(policyPath());
   const core = await createStationCore({
     dataDir,
     keychain: new NativeKeychain(),
+    policy,
     // The packing slip's faces as the bundle carries them (no dev packages once installed).
     documentFonts: loadAppFonts,
   });

@@ -10,6 +10,7 @@ import { CoordinationError } from '../budget/coordination-error.ts';
 import { PackError } from '../pack/pack-error.ts';
 import { ScaleError } from '../scale/scale-error.ts';
 import { PaperworkError } from '../paperwork/paperwork-error.ts';
+import { PolicyLockedError } from '../platform/policy-lock.ts';
 
 /** A failure's code, sentence and facts, before its English is rendered. */
 interface Keyed extends Omit<AppError, 'message'> {
@@ -72,6 +73,13 @@ function describe(error: unknown, redact: Redact): Keyed {
       detail: error.message,
     };
   }
+  if (error instanceof PolicyLockedError)
+    return {
+      code: 'policy.locked',
+      messageKey: 'policy.locked',
+      params: { file: error.file },
+      detail: error.message,
+    };
   if (error instanceof OutboxInputError) {
     return {
       code: `outbox.${error.code}`,

@@ -5,6 +5,8 @@ import type { Packing } from '../pack/packing.ts';
 import type { Paperwork } from '../paperwork/paperwork.ts';
 import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import { createStationPacking } from './station-packing.ts';
+import { imposedBy, policyView } from '../policy/imposed.ts';
+import type { PolicyView } from '../../shared/policy/view.ts';
 import { ScaleStation } from '../scale/scale-station.ts';
 import type { PackWiring } from '../pack/pack-wiring.ts';
 import type { Profile } from '../../shared/profile.ts';
@@ -85,6 +87,8 @@ export class StationCore {
   private readonly packWiring: PackWiring;
   /** The slip and the invoice on the document printer (issue #30). */
   readonly paperwork: Paperwork;
+  /** The machine's policy as the window sees it (issue #31). */
+  readonly policy: PolicyView;
   /** The window's language (it tells main): the packing slip speaks it. */
   language: CatalogueLanguage = 'en';
   private readonly listeners = new Set<(status: StationStatus) => void>();
@@ -146,6 +150,8 @@ export class StationCore {
       this.coordination.budgetFor(environment, key, carried),
     );
     this.productNames = new ProductNames(() => this.clock.now());
+    this.policy = policyView(options.policy ?? null);
+    const imposed = imposedBy(options.policy ?? null);
     this.work = new StationWork(this.outbox, () => this.profiles.active().id);
     this.printing = new Printing({
       dataDir: options.dataDir,
@@ -155,9 +161,11 @@ export class StationCore {
       newId: options.newId ?? systemIds,
       record: (entry) => this.outbox.audit.record(entry),
       ...options.printing,
+      imposed: { label: imposed.labelPrinter, document: imposed.documentPrinter },
     });
     const packs = createStationPacking({
       options,
+      imposed: imposed.packing,
       clock: this.clock,
       outbox: this.outbox,
       work: this.work,

@@ -2,6 +2,7 @@ import type { SharedBudgetTuning } from '../budget/coordination.ts';
 import type { BudgetOptions } from '../budget/rate-budget.ts';
 import type { OutboxOptions } from '../outbox/outbox.ts';
 import type { DocumentFonts } from '../documents/fonts.ts';
+import type { LoadedPolicy } from '../policy/policy-file.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { DiskProbe } from '../platform/data-dir.ts';
 import type { Keychain } from '../platform/keychain.ts';
@@ -45,6 +46,8 @@ export interface StationCoreOptions {
     >
   >;
   timeoutMs?: number;
+  /** The machine's policy (issue #31): read before the core, so a broken one stops the start. */
+  policy?: LoadedPolicy | null;
   /** The packing slip's faces: the app's bundled copies; default read from the packages. */
   documentFonts?: () => Promise<DocumentFonts>;
 }

@@ -12,6 +12,8 @@ import type { PackRow } from '../pack/pack-store.ts';
 import { PackDocumentsStore } from '../paperwork/pack-documents-store.ts';
 import { Paperwork, type PaperFile } from '../paperwork/paperwork.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { Imposed } from '../platform/policy-lock.ts';
+import type { PackSettings } from '../../shared/pack/types.ts';
 import { systemIds } from '../platform/clock.ts';
 import { nodeFs } from '../platform/station-fs.ts';
 import type { Printing } from '../print-queue/printing.ts';
@@ -26,6 +28,8 @@ import type { StationWork } from './station-work.ts';
 
 export interface StationPackingDeps {
   options: StationCoreOptions;
+  /** What the machine's policy sets for packing (issue #31). */
+  imposed: Imposed<PackSettings> | null;
   clock: Clock;
   outbox: Outbox;
   work: StationWork;
@@ -98,6 +102,7 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
       taken: () => d.scale().monitor.taken(),
     },
     record: (entry) => d.outbox.audit.record({ ...entry, profileId: d.activeProfile().id }),
+    imposed: d.imposed,
   });
   const fonts = options.documentFonts ?? defaultFonts;
   paperwork = new Paperwork({

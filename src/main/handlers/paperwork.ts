@@ -1,11 +1,15 @@
 import { ok } from '../../shared/result.ts';
 import type { HandlerContext, HandlersOf } from './context.ts';
 
-/** The document printer, the papers a pack prints, and the window's language for them. */
+/**
+ * The document printer, the papers a pack prints, the window's language for them, and the
+ * machine's policy the window shows locks from.
+ */
 export function paperworkHandlers({
   core,
   asResult,
 }: HandlerContext): HandlersOf<
+  | 'getPolicy'
   | 'setStationLanguage'
   | 'getDocumentPrinter'
   | 'saveDocumentPrinter'
@@ -14,6 +18,7 @@ export function paperworkHandlers({
   | 'retryPaper'
 > {
   return {
+    getPolicy: () => ok(core.policy),
     setStationLanguage: ({ language }) => {
       core.language = language;
       return ok(null);

@@ -11,6 +11,7 @@ import {
   type ShortReason,
   type WeightReason,
 } from '../../shared/pack/types.ts';
+import type { Imposed } from '../platform/policy-lock.ts';
 import { SettingsFile } from '../platform/settings-file.ts';
 import type { StationFs } from '../platform/station-fs.ts';
 import { exportPacks } from './pack-export.ts';
@@ -26,6 +27,8 @@ export interface PackingOptions extends Omit<PackServiceOptions, 'store' | 'sett
   fs: StationFs;
   /** Aliases that come with the profile (the sandbox's demo case codes); the station's win. */
   builtInAliases: () => BarcodeAlias[];
+  /** What the machine's policy sets for packing, and whether it locks it (issue #31). */
+  imposed?: Imposed<PackSettings> | null;
 }
 
 /**
@@ -49,6 +52,7 @@ export class Packing {
       defaults: DEFAULT_PACK_SETTINGS,
       now,
       fs: options.fs,
+      imposed: options.imposed ?? null,
     });
     this.aliasFile = new SettingsFile({
       dataDir: options.dataDir,

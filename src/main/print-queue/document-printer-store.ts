@@ -1,7 +1,9 @@
 import {
   DEFAULT_DOCUMENT_PRINTER_SETTINGS,
   documentPrinterSettingsSchema,
+  type DocumentPrinterSettings,
 } from '../../shared/documents.ts';
+import type { Imposed } from '../platform/policy-lock.ts';
 import { SettingsFile } from '../platform/settings-file.ts';
 import type { StationFs } from '../platform/station-fs.ts';
 
@@ -11,7 +13,12 @@ import type { StationFs } from '../platform/station-fs.ts';
  * bench, not to an API profile. A damaged file is set aside and the station starts without one.
  */
 export class DocumentPrinterStore extends SettingsFile<typeof documentPrinterSettingsSchema> {
-  constructor(dataDir: string, now: () => Date, fs?: StationFs) {
+  constructor(
+    dataDir: string,
+    now: () => Date,
+    fs?: StationFs,
+    imposed: Imposed<DocumentPrinterSettings> | null = null,
+  ) {
     super({
       dataDir,
       name: 'document-printer.json',
@@ -19,6 +26,7 @@ export class DocumentPrinterStore extends SettingsFile<typeof documentPrinterSet
       defaults: DEFAULT_DOCUMENT_PRINTER_SETTINGS,
       now,
       ...(fs ? { fs } : {}),
+      imposed,
     });
   }
 }

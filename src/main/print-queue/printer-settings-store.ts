@@ -1,4 +1,9 @@
-import { DEFAULT_PRINTER_SETTINGS, printerSettingsSchema } from '../../shared/printing.ts';
+import {
+  DEFAULT_PRINTER_SETTINGS,
+  printerSettingsSchema,
+  type PrinterSettings,
+} from '../../shared/printing.ts';
+import type { Imposed } from '../platform/policy-lock.ts';
 import { SettingsFile } from '../platform/settings-file.ts';
 import type { StationFs } from '../platform/station-fs.ts';
 
@@ -8,7 +13,12 @@ import type { StationFs } from '../platform/station-fs.ts';
  * starts without a printer, saying so.
  */
 export class PrinterSettingsStore extends SettingsFile<typeof printerSettingsSchema> {
-  constructor(dataDir: string, now: () => Date, fs?: StationFs) {
+  constructor(
+    dataDir: string,
+    now: () => Date,
+    fs?: StationFs,
+    imposed: Imposed<PrinterSettings> | null = null,
+  ) {
     super({
       dataDir,
       name: 'printer.json',
@@ -16,6 +26,7 @@ export class PrinterSettingsStore extends SettingsFile<typeof printerSettingsSch
       defaults: DEFAULT_PRINTER_SETTINGS,
       now,
       ...(fs ? { fs } : {}),
+      imposed,
     });
   }
 }

@@ -7,6 +7,7 @@ import type {
   ReprintReason,
 } from '../../shared/printing.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { Imposed } from '../platform/policy-lock.ts';
 import type { StationFs } from '../platform/station-fs.ts';
 import type { AuditInput } from '../outbox/audit-log.ts';
 import { listCupsQueues } from '../print/cups-printer.ts';
@@ -53,6 +54,11 @@ export interface PrintingOptions {
   user?: () => string;
   /** For CUPS (CUPS_SERVER); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** What the machine's policy sets for the two printers, and whether it locks them. */
+  imposed?: {
+    label: Imposed<PrinterSettings> | null;
+    document: Imposed<DocumentPrinterSettings> | null;
+  };
 }
 
 /** A PDF starts with its header (a few bytes of junk before it are tolerated, as readers do). */
@@ -82,11 +88,13 @@ export class Printing {
       options.dataDir,
       () => new Date(options.clock.now()),
       options.fs,
+      options.imposed?.label ?? null,
     );
     this.documentPrinter = new DocumentPrinterStore(
       options.dataDir,
       () => new Date(options.clock.now()),
       options.fs,
+      options.imposed?.document ?? null,
     );
     this.queue = new PrintQueue({
       store: new PrintStore(options.db),

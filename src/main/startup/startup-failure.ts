@@ -9,6 +9,7 @@ import {
   type DiskProbe,
 } from '../platform/data-dir.ts';
 import { NewerSchemaError, OutboxInUseError } from '../outbox/database.ts';
+import { PolicyError } from '../policy/policy-file.ts';
 import { systemClock } from '../platform/clock.ts';
 import { fieldOf, messageOf } from '../platform/guards.ts';
 
@@ -16,7 +17,8 @@ import { fieldOf, messageOf } from '../platform/guards.ts';
 // never a window-less process, never a "fix" that changes the data. This module is plain Node
 // (index.ts shows the dialog and ends the process).
 
-export type StartupCause = 'disk_full' | 'read_only' | 'newer_schema' | 'in_use' | 'other';
+export type StartupCause =
+  'disk_full' | 'read_only' | 'newer_schema' | 'in_use' | 'policy' | 'other';
 
 export interface StartupFailure {
   cause: StartupCause;
@@ -69,6 +71,22 @@ export function diagnoseStartupFailure(
       detail,
     };
   }
+  // IT's policy does not parse or breaks the schema: name the file, the place and the rule.
+  if (error instanceof PolicyError) {
+    const first = error.problems[0];
+    return {
+      cause: 'policy',
+      dir: dataDir,
+      params: {
+        file: error.file,
+        line: first?.line ?? 1,
+        column: first?.column ?? 1,
+        where: first?.path ? ` (${first.path})` : '',
+        rule: first?.message ?? '',
+      },
+      detail,
+    };
+  }
   if (error instanceof OutboxInUseError)
     return { cause: 'in_use', dir: dataDir, params: { dir: dataDir }, detail };
   if (error instanceof DataDirError)
@@ -109,7 +127,11 @@ export function startupFailureMessage(
   logFile: string | null,
 ): { title: string; message: string } {
   const lines = [
-    translate(language, `startup.${failure.cause}`, failure.params),
+    translate(
+      language,
+      failure.cause === 'policy' ? 'policy.startup' : `startup.${failure.cause}`,
+      failure.params,
+    ),
     translate(language, 'startup.unchanged'),
     logFile
       ? translate(language, 'startup.log', { log: logFile })

@@ -4,6 +4,7 @@ import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
 import { documentsSentences } from './sections/documents.ts';
 import { paperworkSentences } from './sections/paperwork.ts';
+import { policySentences } from './sections/policy.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -696,6 +697,7 @@ export const en = {
   packVerdict: packVerdictSentences.en,
   documents: documentsSentences.en,
   paperwork: paperworkSentences.en,
+  policy: policySentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

@@ -4,6 +4,7 @@ import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
 import { documentsSentences } from './sections/documents.ts';
 import { paperworkSentences } from './sections/paperwork.ts';
+import { policySentences } from './sections/policy.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -712,4 +713,5 @@ export const es: Messages = {
   packVerdict: packVerdictSentences.es,
   documents: documentsSentences.es,
   paperwork: paperworkSentences.es,
+  policy: policySentences.es,
 };

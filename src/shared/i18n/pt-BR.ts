@@ -4,6 +4,7 @@ import { scaleSentences } from './sections/scale.ts';
 import { packVerdictSentences } from './sections/pack-verdict.ts';
 import { documentsSentences } from './sections/documents.ts';
 import { paperworkSentences } from './sections/paperwork.ts';
+import { policySentences } from './sections/policy.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -707,4 +708,5 @@ export const ptBR: Messages = {
   packVerdict: packVerdictSentences['pt-BR'],
   documents: documentsSentences['pt-BR'],
   paperwork: paperworkSentences['pt-BR'],
+  policy: policySentences['pt-BR'],
 };

@@ -36,6 +36,7 @@ import type {
 } from '../pack/types.ts';
 import type { DocumentPrinterSettings, PackDocument } from '../documents.ts';
 import type { CatalogueLanguage } from '../i18n/translate.ts';
+import type { PolicyView } from '../policy/view.ts';
 import type {
   CoordinationInput,
   CoordinationTestResult,
@@ -242,6 +243,8 @@ export interface InvokeChannels {
   testScale: { input: ScaleSettings; output: ScaleReading };
   /** The scale as it stands now (then onScale as it changes). */
   getScale: { input: undefined; output: ScaleView };
+  /** The machine's policy: what IT set and locked (issue #31). */
+  getPolicy: { input: undefined; output: PolicyView };
   /** The window's language, so the papers main makes (the packing slip) speak it. */
   setStationLanguage: { input: { language: CatalogueLanguage }; output: null };
   /** Settings → Printers → Document printer (issue #30). */
@@ -343,6 +346,7 @@ export const channels = {
   saveScaleSettings: 'invoke',
   testScale: 'invoke',
   getScale: 'invoke',
+  getPolicy: 'invoke',
   setStationLanguage: 'invoke',
   getDocumentPrinter: 'invoke',
   saveDocumentPrinter: 'invoke',

@@ -293,6 +293,7 @@ const channelSchemas = {
   saveScaleSettings: scaleSettingsSchema,
   testScale: scaleSettingsSchema,
   getScale: z.undefined(),
+  getPolicy: z.undefined(),
   setStationLanguage: z.object({ language: z.enum(['en', 'pt-BR', 'es']) }),
   getDocumentPrinter: z.undefined(),
   saveDocumentPrinter: documentPrinterSettingsSchema,

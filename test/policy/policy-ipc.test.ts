@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
+import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
+import { readPolicy } from '../../src/main/policy/read-policy.ts';
+import { channelOf, type InvokeChannels, type InvokeName } from '../../src/shared/ipc/channels.ts';
+import { DEFAULT_PACK_SETTINGS } from '../../src/shared/pack/types.ts';
+import type { Result } from '../../src/shared/result.ts';
+import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
+import { registerTestHandlers } from '../support/test-handlers.ts';
+
+// A machine policy through the real IPC handlers of a real station core (issue #31): what IT
+// locks shows in effect and every change to it is refused with the policy's sentence; what IT
+// sets without locking is the station's first value, which the station may change.
+
+const dir = tempDir('packbench-policy-ipc-');
+const FILE = '/etc/packbench/policy.json';
+let core: StationCore;
+const registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
+
+async function call<K extends InvokeName>(name: K, input: InvokeChannels[K]['input']) {
+  const handler = registered.get(channelOf(name));
+  if (!handler) throw new Error(`no handler for ${name}`);
+  return (await handler({ sender: {} } as IpcEventLike, input)) as Result<
+    InvokeChannels[K]['output']
+  >;
+}
+
+beforeAll(async () => {
+  const read = readPolicy(
+    JSON.stringify({
+      labelPrinter: { target: 'tcp://10.0.0.5:9100', dpmm: 12, locked: true },
+      documentPrinter: { target: 'cups:Office', paper: 'letter' },
+      packing: { printLabel: true, printSlip: true, markPacked: false, locked: true },
+      language: { value: 'es', locked: true },
+      expiryWarningDays: { value: 45 },
+    }),
+  );
+  if (!read.ok) throw new Error(JSON.stringify(read.errors));
+  core = await createStationCore({
+    dataDir: dir.path,
+    keychain: memoryKeychain(),
+    health: { intervalMs: 60_000 },
+    policy: { file: FILE, policy: read.policy },
+  });
+  registerTestHandlers({ core, registered, isTrustedSender: () => true });
+});
+afterAll(async () => {
+  await core.close();
+  dir.remove();
+});
+
+describe('a machine policy at the station', () => {
+  it('tells the window where it is, what is locked and the values it sets', async () => {
+    const view = await call('getPolicy', undefined);
+    if (!view.ok) throw new Error(view.error.message);
+    expect(view.value).toMatchObject({
+      file: FILE,
+      language: 'es',
+      muted: null,
+      expiryWarningDays: 45,
+    });
+    expect(Object.entries(view.value.locked).filter(([, locked]) => locked)).toEqual([
+      ['labelPrinter', true],
+      ['language', true],
+      ['packing', true],
+    ]);
+  });
+
+  it('puts the locked label printer in effect and refuses every change to it', async () => {
+    const printing = await call('getPrinting', undefined);
+    if (!printing.ok) throw new Error(printing.error.message);
+    expect(printing.value.settings).toMatchObject({ target: 'tcp://10.0.0.5:9100', dpmm: 12 });
+    const refused = await call('savePrinterSettings', {
+      target: 'tcp://10.0.0.9:9100',
+      dpmm: 8,
+      autoPrint: false,
+    });
+    if (refused.ok) throw new Error('a locked printer was changed');
+    expect(refused.error).toMatchObject({
+      code: 'policy.locked',
+      messageKey: 'policy.locked',
+      params: { file: FILE },
+      message: `Set by your IT department (${FILE}): it cannot be changed at the station.`,
+    });
+    expect(core.printing.settings.get().target).toBe('tcp://10.0.0.5:9100');
+  });
+
+  it('refuses a change to locked packing settings, and keeps them in effect', async () => {
+    const settings = await call('getPackSettings', undefined);
+    if (!settings.ok) throw new Error(settings.error.message);
+    expect(settings.value).toMatchObject({ printLabel: true, printSlip: true, markPacked: false });
+    const refused = await call('savePackSettings', { ...DEFAULT_PACK_SETTINGS });
+    expect(refused.ok ? null : refused.error.code).toBe('policy.locked');
+    expect(core.packing.settings().markPacked).toBe(false);
+  });
+
+  it('takes an unlocked section as the first value, which the station may change', async () => {
+    const first = await call('getDocumentPrinter', undefined);
+    if (!first.ok) throw new Error(first.error.message);
+    expect(first.value.settings).toEqual({ target: 'cups:Office', paper: 'letter' });
+    const saved = await call('saveDocumentPrinter', { target: 'cups:Office', paper: 'a4' });
+    expect(saved.ok).toBe(true);
+    expect(core.printing.documentPrinter.get().paper).toBe('a4');
+  });
+});
