@@ -12,6 +12,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Keychain } from '../platform/keychain.ts';
 import type { CarriedSlot, RequestBudget } from './request-budget.ts';
 import { SettingsFile } from '../platform/settings-file.ts';
+import { PolicyLockedError, type Imposed } from '../platform/policy-lock.ts';
 import type { StationFs } from '../platform/station-fs.ts';
 import {
   budgetKeyPrefix,
@@ -36,6 +37,8 @@ export interface CoordinationOptions {
   /** Every secret read (the Redis password) is noted, so no failure can carry it out of main. */
   noteSecret: (secret: string | null) => void;
   tuning?: SharedBudgetTuning;
+  /** What the machine's policy sets for the Redis address and CA (issue #31). */
+  imposed?: Imposed<CoordinationSettings> | null;
 }
 
 /**
@@ -58,6 +61,7 @@ export class Coordination {
       defaults: DEFAULT_COORDINATION_SETTINGS,
       now: options.now,
       ...(options.fs ? { fs: options.fs } : {}),
+      imposed: options.imposed ?? null,
     });
   }
 
@@ -90,6 +94,15 @@ export class Coordination {
    */
   async save(input: CoordinationInput): Promise<CoordinationSettings> {
     const parsed = coordinationInputSchema.parse(input);
+    // IT locks the address and CA; the password still lives in each station's keychain, so a
+    // station under a locked policy may set it, and only it.
+    const imposed = this.file.imposed;
+    const lockedHere = imposed?.locked === true;
+    if (lockedHere) {
+      const current = this.file.get();
+      if (parsed.url !== current.url || (parsed.ca ?? null) !== (current.ca ?? null))
+        throw new PolicyLockedError('coordination', imposed.file);
+    }
     if (typeof parsed.password === 'string') {
       this.options.noteSecret(parsed.password);
       await this.options.keychain.set(COORDINATION_PASSWORD_ACCOUNT, parsed.password);
@@ -98,7 +111,7 @@ export class Coordination {
       await this.options.keychain.delete(COORDINATION_PASSWORD_ACCOUNT);
       this.password = null;
     }
-    return this.file.save({ url: parsed.url, ca: parsed.ca });
+    return lockedHere ? this.file.get() : this.file.save({ url: parsed.url, ca: parsed.ca });
   }
 
   /** The Test button, with what the form holds (its password, or the kept one). */

@@ -98,6 +98,8 @@ export class StationCore {
 
   private constructor(options: StationCoreOptions) {
     this.clock = options.clock ?? systemClock;
+    this.policy = policyView(options.policy ?? null);
+    const imposed = imposedBy(options.policy ?? null);
     this.clientOptions = {
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
@@ -138,6 +140,7 @@ export class StationCore {
       clock: this.clock,
       noteSecret: (secret) => this.secrets.note(secret),
       ...(options.sharedBudget ? { tuning: options.sharedBudget } : {}),
+      imposed: imposed.coordination,
     });
     this.keys = new StationKeys({
       keychain: options.keychain,
@@ -150,8 +153,7 @@ export class StationCore {
       this.coordination.budgetFor(environment, key, carried),
     );
     this.productNames = new ProductNames(() => this.clock.now());
-    this.policy = policyView(options.policy ?? null);
-    const imposed = imposedBy(options.policy ?? null);
+
     this.work = new StationWork(this.outbox, () => this.profiles.active().id);
     this.printing = new Printing({
       dataDir: options.dataDir,

@@ -1,3 +1,4 @@
+import type { CoordinationSettings } from '../../shared/coordination.ts';
 import type { DocumentPrinterSettings } from '../../shared/documents.ts';
 import type { PackSettings } from '../../shared/pack/types.ts';
 import type { PolicyView } from '../../shared/policy/view.ts';
@@ -13,6 +14,7 @@ export interface ImposedSettings {
   labelPrinter: Imposed<PrinterSettings> | null;
   documentPrinter: Imposed<DocumentPrinterSettings> | null;
   packing: Imposed<PackSettings> | null;
+  coordination: Imposed<CoordinationSettings> | null;
 }
 
 function section<T>(
@@ -25,12 +27,14 @@ function section<T>(
 }
 
 export function imposedBy(loaded: LoadedPolicy | null): ImposedSettings {
-  if (!loaded) return { labelPrinter: null, documentPrinter: null, packing: null };
+  if (!loaded)
+    return { labelPrinter: null, documentPrinter: null, packing: null, coordination: null };
   const { file, policy } = loaded;
   return {
     labelPrinter: section<PrinterSettings>(file, policy.labelPrinter as Partial<PrinterSettings>),
     documentPrinter: section<DocumentPrinterSettings>(file, policy.documentPrinter),
     packing: section<PackSettings>(file, policy.packing),
+    coordination: section<CoordinationSettings>(file, policy.coordination),
   };
 }
 

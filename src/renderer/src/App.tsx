@@ -7,6 +7,7 @@ import { StationScreen } from './features/station/StationScreen.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   useBridge,
+  useInventory,
   useOutbox,
   useScale,
   usePack,
@@ -16,6 +17,8 @@ import {
 } from './app/context.tsx';
 import { invalidateForOutbox, invalidateForPrinting } from './app/queries.ts';
 import { NavigationProvider, SCREENS, type Screen, type Section } from './app/navigation.tsx';
+import { usePolicy } from './app/use-policy.ts';
+import type { PolicySection } from '../../shared/policy/schema.ts';
 
 // The station is the first screen and ships in the main chunk; the others load when opened.
 function named<K extends string, P extends object>(
@@ -98,6 +101,26 @@ export function App() {
     i18n.on('languageChanged', tell);
     return () => i18n.off('languageChanged', tell);
   }, [bridge, i18n]);
+  // What IT's policy sets for the window: locked values always, others when nothing was chosen.
+  const policy = usePolicy();
+  const setThreshold = useInventory((s) => s.setThreshold);
+  const { muted, toggleMute } = useStation(['muted', 'toggleMute']);
+  useEffect(() => {
+    if (!policy) return;
+    const applies = (section: PolicySection, key: string) =>
+      policy.locked[section] || globalThis.localStorage?.getItem(key) == null;
+    if (policy.language && applies('language', 'packbench.language'))
+      void i18n.changeLanguage(policy.language);
+    if (policy.muted !== null && policy.muted !== muted && applies('sound', 'packbench.muted'))
+      toggleMute();
+    if (
+      policy.expiryWarningDays !== null &&
+      applies('expiryWarningDays', 'packbench.expiryThresholdDays')
+    )
+      setThreshold(policy.expiryWarningDays);
+    // Once, when the policy is read: the operator's later choices (where not locked) stand.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [policy]);
   const profileId = useStatus((s) => s.status?.profile.id ?? null);
   useEffect(() => void queryClient.invalidateQueries(), [profileId, queryClient]);
   // The outbox's notices (a salvaged file…) show from the first screen, not only on the Outbox.

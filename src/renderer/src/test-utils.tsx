@@ -1,3 +1,5 @@
+import { POLICY_SECTIONS } from '../../shared/policy/schema.ts';
+import type { PolicyView } from '../../shared/policy/view.ts';
 import { DEFAULT_DOCUMENT_PRINTER_SETTINGS } from '../../shared/documents.ts';
 import { DEFAULT_SCALE_SETTINGS } from '../../shared/scale/settings.ts';
 import { MantineProvider } from '@mantine/core';
@@ -94,6 +96,15 @@ export const printJobView = (change: Partial<PrintJobView> = {}): PrintJobView =
 });
 
 /** A bridge whose every channel fails loudly unless the test provides it. */
+/** A machine without a policy: nothing locked, nothing set. */
+export const NO_POLICY: PolicyView = {
+  file: null,
+  locked: Object.fromEntries(POLICY_SECTIONS.map((name) => [name, false])) as PolicyView['locked'],
+  language: null,
+  muted: null,
+  expiryWarningDays: null,
+};
+
 export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchBridge {
   const missing = (name: string) => () => Promise.reject(new Error(`bridge.${name} not faked`));
   return new Proxy(
@@ -124,6 +135,8 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
         ok({ state: 'off', device: null, reading: null, stable: false, needsZero: false }),
       onScale: () => () => undefined,
       listScales: async () => ok({ devices: [] }),
+      // Read by the window at start and by Settings: a machine without a policy.
+      getPolicy: async () => ok(NO_POLICY),
       // Told by the window at start; read by Settings → Printers → Document printer.
       setStationLanguage: async () => ok(null),
       getDocumentPrinter: async () =>

@@ -57,6 +57,8 @@ export const queryKeys = {
   /** This station's printer settings, its last known status and the print queue. */
   printing: () => ['getPrinting'] as const,
   printerQueues: () => ['listPrinterQueues'] as const,
+  /** The machine's policy: what IT set and locked. */
+  policy: () => ['getPolicy'] as const,
   /** Settings → Printers → Document printer (slips and invoices). */
   documentPrinter: () => ['getDocumentPrinter'] as const,
   /** The warehouse's Redis this station shares its key's budget through, if any. */

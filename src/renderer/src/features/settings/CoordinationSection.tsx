@@ -1,3 +1,4 @@
+import { PolicedSection } from '../../app/SetByIt.tsx';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -45,19 +46,21 @@ export function CoordinationSection() {
         </Alert>
       )}
       {read.isLoading && <Loader size="sm" />}
-      {view && (
-        <CoordinationForm
-          settings={view.settings}
-          passwordSet={view.passwordSet}
-          busy={busy}
-          onSave={async (input) => {
-            const kept = await save(input);
-            if (kept) queryClient.setQueryData(queryKeys.coordination(), kept);
-            return kept !== null;
-          }}
-          onTest={(input) => void test(input)}
-        />
-      )}
+      <PolicedSection section="coordination">
+        {view && (
+          <CoordinationForm
+            settings={view.settings}
+            passwordSet={view.passwordSet}
+            busy={busy}
+            onSave={async (input) => {
+              const kept = await save(input);
+              if (kept) queryClient.setQueryData(queryKeys.coordination(), kept);
+              return kept !== null;
+            }}
+            onTest={(input) => void test(input)}
+          />
+        )}
+      </PolicedSection>
       {saved && (
         <Alert color="green" role="status" data-testid="coordination-saved">
           {t(saved === 'shared' ? 'coordination.saved' : 'coordination.savedAlone')}

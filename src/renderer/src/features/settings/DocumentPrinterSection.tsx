@@ -1,3 +1,4 @@
+import { PolicedSection } from '../../app/SetByIt.tsx';
 import {
   Alert,
   Autocomplete,
@@ -184,7 +185,9 @@ export function DocumentPrinterSection() {
         </Alert>
       )}
       {state.isPending && <Loader size="sm" />}
-      {state.data && <DocumentPrinterForm settings={state.data.settings} />}
+      <PolicedSection section="documentPrinter">
+        {state.data && <DocumentPrinterForm settings={state.data.settings} />}
+      </PolicedSection>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { PolicedSection } from '../../app/SetByIt.tsx';
 import { Alert, Button, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -120,7 +121,9 @@ export function PackingSection() {
         </Alert>
       )}
       {read.isLoading && <Loader size="sm" />}
-      {read.data && <PackingForm settings={read.data} />}
+      <PolicedSection section="packing">
+        {read.data && <PackingForm settings={read.data} />}
+      </PolicedSection>
       {saved === 'settings' && (
         <Alert color="green" role="status" data-testid="packing-saved">
           {t('pack.settings.saved')}

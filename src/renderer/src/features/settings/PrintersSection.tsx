@@ -1,3 +1,4 @@
+import { PolicedSection } from '../../app/SetByIt.tsx';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -47,14 +48,18 @@ export function PrintersSection({ focused = false }: { focused?: boolean }) {
         </Alert>
       )}
       {printing.loading && <Loader size="sm" />}
-      {printing.data && (
-        <PrinterForm
-          settings={printing.data.settings}
-          busy={busy}
-          onSave={(settings) => void save(settings).then(() => invalidateForPrinting(queryClient))}
-          onTest={(target) => void test(target).then(() => invalidateForPrinting(queryClient))}
-        />
-      )}
+      <PolicedSection section="labelPrinter">
+        {printing.data && (
+          <PrinterForm
+            settings={printing.data.settings}
+            busy={busy}
+            onSave={(settings) =>
+              void save(settings).then(() => invalidateForPrinting(queryClient))
+            }
+            onTest={(target) => void test(target).then(() => invalidateForPrinting(queryClient))}
+          />
+        )}
+      </PolicedSection>
       {saved && (
         <Alert color="green" role="status">
           {t('printing.saved')}

@@ -23,6 +23,8 @@ import { AboutSection } from './AboutSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { PrintersSection } from './PrintersSection.tsx';
 import { DocumentPrinterSection } from './DocumentPrinterSection.tsx';
+import { PolicedSection } from '../../app/SetByIt.tsx';
+import { useLocked } from '../../app/use-policy.ts';
 import { CoordinationSection } from './CoordinationSection.tsx';
 import { PackingSection } from './PackingSection.tsx';
 import { ScaleSection } from './ScaleSection.tsx';
@@ -36,6 +38,8 @@ import type { Section } from '../../app/navigation.tsx';
  */
 export function SettingsScreen({ section = null }: { section?: Section | null }) {
   const { t, i18n } = useTranslation();
+  // A segmented control is not a form element: the fieldset alone would not disable it.
+  const languageLocked = useLocked('language');
   const { profiles, activeId, lastTest, error, notice, busy, load, use, test, saveProfile } =
     useSettings([
       'profiles',
@@ -102,12 +106,15 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
         )}
       </Group>
       <Title order={3}>{t('settings.language')}</Title>
-      <SegmentedControl
-        size="md"
-        value={i18n.language}
-        onChange={(lng) => void i18n.changeLanguage(lng)}
-        data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
-      />
+      <PolicedSection section="language">
+        <SegmentedControl
+          size="md"
+          value={i18n.language}
+          onChange={(lng) => void i18n.changeLanguage(lng)}
+          data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+          disabled={languageLocked}
+        />
+      </PolicedSection>
       <StationPreferences />
       <PrintersSection focused={section === 'printers'} />
       <DocumentPrinterSection />
@@ -130,22 +137,26 @@ function StationPreferences() {
   return (
     <Stack gap="sm">
       <Title order={3}>{t('settings.station')}</Title>
-      <Switch
-        size="lg"
-        label={t('settings.sounds')}
-        checked={!muted}
-        onChange={() => toggleMute()}
-      />
-      <NumberInput
-        size="md"
-        w={260}
-        label={t('inventory.threshold')}
-        min={0}
-        max={3650}
-        allowDecimal={false}
-        value={thresholdDays}
-        onChange={(v) => typeof v === 'number' && setThreshold(v)}
-      />
+      <PolicedSection section="sound">
+        <Switch
+          size="lg"
+          label={t('settings.sounds')}
+          checked={!muted}
+          onChange={() => toggleMute()}
+        />
+      </PolicedSection>
+      <PolicedSection section="expiryWarningDays">
+        <NumberInput
+          size="md"
+          w={260}
+          label={t('inventory.threshold')}
+          min={0}
+          max={3650}
+          allowDecimal={false}
+          value={thresholdDays}
+          onChange={(v) => typeof v === 'number' && setThreshold(v)}
+        />
+      </PolicedSection>
     </Stack>
   );
 }
