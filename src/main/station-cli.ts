@@ -7,6 +7,7 @@ import { POLICY_USAGE, runPolicy } from './policy/cli.ts';
 const USAGE = `Usage:
   npm run -s station -- policy check FILE [--json]
   npm run -s station -- policy schema
+  npm run -s station -- policy reference
 `;
 
 export function runStation(

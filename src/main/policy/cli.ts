@@ -7,12 +7,15 @@
 import { z } from 'zod';
 import { policySchema } from '../../shared/policy/schema.ts';
 import { loadPolicy, PolicyError } from './policy-file.ts';
+import { policyReference } from './reference.ts';
 
 export const POLICY_USAGE = `Usage:
   npm run -s station -- policy check FILE [--json]
   npm run -s station -- policy schema
+  npm run -s station -- policy reference
 check: exit 0 when FILE is a valid Packbench policy, 1 when it is not (each error with its JSON
-pointer, line and column), 2 for a usage error. schema: the policy's JSON Schema, for editors.
+pointer, line and column), 2 for a usage error. schema: the policy's JSON Schema, for editors;
+reference: every setting as a Markdown table.
 `;
 
 export interface PolicyIo {
@@ -35,13 +38,17 @@ export function runPolicy(args: readonly string[], io: PolicyIo): number {
     (command === undefined ? io.err : io.out)(POLICY_USAGE.trimEnd());
     return command === undefined ? 2 : 0;
   }
+  if (command === 'reference') {
+    io.out(policyReference());
+    return 0;
+  }
   if (command === 'schema') {
     if (rest.length > 0) return usage(io, `policy schema takes no options, got "${rest[0]}".`);
     io.out(JSON.stringify(policyJsonSchema(), null, 2));
     return 0;
   }
   if (command !== 'check')
-    return usage(io, `Unknown policy command "${command}": use check or schema.`);
+    return usage(io, `Unknown policy command "${command}": use check, schema or reference.`);
   const unknown = rest.find((arg) => arg.startsWith('-') && arg !== '--json');
   if (unknown) return usage(io, `Unknown option ${unknown}.`);
   const files = rest.filter((arg) => arg !== '--json');

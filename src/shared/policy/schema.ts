@@ -18,20 +18,25 @@ const locked = z
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is not a time of day as HH:MM (24 h)');
 
+/** A short helper: the field's meaning, as the JSON Schema and the reference say it. */
+const d = <T extends z.ZodType>(schema: T, meaning: string): T => schema.describe(meaning);
+
 export const policyProfileSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(80),
-    environment: z.enum(ENVIRONMENTS),
-    baseUrl: z
-      .url({ protocol: /^https?$/, message: 'is not an http(s) address' })
-      .nullable()
-      .optional()
-      .describe('null or absent: the embedded sandbox (sandbox environment only)'),
-    apiVersion: z.enum(['v1', 'v1.1']).optional(),
-    overrides: z
-      .record(z.string(), z.string())
-      .optional()
-      .describe("endpoint paths that differ from the service's (see docs/environments.md)"),
+    name: d(z.string().trim().min(1).max(80), "the profile's name, as Settings shows it"),
+    environment: d(z.enum(ENVIRONMENTS), 'which service it talks to'),
+    baseUrl: d(
+      z
+        .url({ protocol: /^https?$/, message: 'is not an http(s) address' })
+        .nullable()
+        .optional(),
+      'null or absent: the embedded sandbox (sandbox environment only)',
+    ),
+    apiVersion: d(z.enum(['v1', 'v1.1']).optional(), 'the API version (v1.1 unless given)'),
+    overrides: d(
+      z.record(z.string(), z.string()).optional(),
+      "endpoint paths that differ from the service's (see docs/environments.md)",
+    ),
   })
   .refine((p) => p.environment === 'sandbox' || typeof p.baseUrl === 'string', {
     message: 'test and production profiles need a baseUrl',
@@ -41,79 +46,143 @@ export const policyProfileSchema = z
 export const policySchema = z
   .strictObject({
     $schema: z.string().optional(),
-    profiles: z
-      .strictObject({
-        list: z.array(policyProfileSchema).min(1).max(50),
-        /** The profile stations use: one of the names above. */
-        active: z.string().trim().min(1).max(80).optional(),
-        locked,
-      })
-      .refine((p) => p.active === undefined || p.list.some((q) => q.name === p.active), {
-        message: 'names no profile of the list',
-        path: ['active'],
-      })
-      .optional(),
-    labelPrinter: z
-      .strictObject({
-        target: printerTargetSchema.nullable(),
-        dpmm: z
-          .number()
-          .refine((d) => (PRINTER_DENSITIES as readonly number[]).includes(d), {
-            message: 'is 6, 8, 12 or 24 (dots per mm: 8 is 203 dpi, 12 is 300 dpi)',
-          })
-          .optional(),
-        autoPrint: z.boolean().optional(),
-        locked,
-      })
-      .optional(),
-    documentPrinter: z
-      .strictObject({
-        target: printerTargetSchema.nullable(),
-        paper: z.enum(PAPER_SIZES).optional(),
-        locked,
-      })
-      .optional(),
-    coordination: z
-      .strictObject({
-        url: coordinationUrlSchema.nullable(),
-        ca: z.string().max(100_000).nullable().optional(),
-        locked,
-      })
-      .optional(),
-    language: z.strictObject({ value: z.enum(['en', 'pt-BR', 'es']), locked }).optional(),
-    sound: z.strictObject({ muted: z.boolean(), locked }).optional(),
-    expiryWarningDays: z
-      .strictObject({ value: z.number().int().min(0).max(3650), locked })
-      .optional(),
-    packing: z
-      .strictObject({
-        autoFinish: z.boolean().optional(),
-        markPacked: z.boolean().optional(),
-        printLabel: z.boolean().optional(),
-        printSlip: z.boolean().optional(),
-        printInvoice: z.boolean().optional(),
-        ackCode: z.string().trim().min(1).max(64).nullable().optional(),
-        locked,
-      })
-      .optional(),
-    updates: z
-      .strictObject({
-        enabled: z.boolean(),
-        url: z
-          .url({ protocol: /^https?$/ })
-          .optional()
-          .describe('a generic-provider folder'),
-        channel: z
-          .string()
-          .regex(/^[a-z0-9-]{1,32}$/)
-          .optional(),
-        hours: z
-          .strictObject({ from: hhmm, to: hhmm })
-          .optional()
-          .describe('when an update may install (station time); absent: at the next quit only'),
-        locked,
-      })
-      .optional(),
+    profiles: d(
+      z
+        .strictObject({
+          list: d(
+            z.array(policyProfileSchema).min(1).max(50),
+            'the profiles every station has; never an API key: each station keeps its own',
+          ),
+          active: d(
+            z.string().trim().min(1).max(80).optional(),
+            'the name of the profile stations use',
+          ),
+          locked,
+        })
+        .refine((p) => p.active === undefined || p.list.some((q) => q.name === p.active), {
+          message: 'names no profile of the list',
+          path: ['active'],
+        })
+        .optional(),
+      'API profiles',
+    ),
+    labelPrinter: d(
+      z
+        .strictObject({
+          target: d(
+            printerTargetSchema.nullable(),
+            'tcp://HOST[:PORT], cups:QUEUE or windows:PRINTER; null: no label printer',
+          ),
+          dpmm: d(
+            z
+              .number()
+              .refine((v) => (PRINTER_DENSITIES as readonly number[]).includes(v), {
+                message: 'is 6, 8, 12 or 24 (dots per mm: 8 is 203 dpi, 12 is 300 dpi)',
+              })
+              .optional(),
+            'dots per mm of the head: 6, 8 (203 dpi), 12 (300 dpi) or 24',
+          ),
+          autoPrint: d(
+            z.boolean().optional(),
+            'print a label as soon as the service confirms its upload',
+          ),
+          locked,
+        })
+        .optional(),
+      'the label printer',
+    ),
+    documentPrinter: d(
+      z
+        .strictObject({
+          target: d(
+            printerTargetSchema.nullable(),
+            'cups:QUEUE (a queue with a driver) or windows:PRINTER; null: none',
+          ),
+          paper: d(z.enum(PAPER_SIZES).optional(), 'the paper slips and invoices print on'),
+          locked,
+        })
+        .optional(),
+      'the document printer (packing slips and invoices)',
+    ),
+    coordination: d(
+      z
+        .strictObject({
+          url: d(
+            coordinationUrlSchema.nullable(),
+            "redis:// or rediss:// address of the warehouse's Redis; null: each station alone",
+          ),
+          ca: d(
+            z.string().max(100_000).nullable().optional(),
+            "PEM of a private CA for rediss://; the password stays in each station's keychain",
+          ),
+          locked,
+        })
+        .optional(),
+      'stations sharing one key through Redis',
+    ),
+    language: d(
+      z
+        .strictObject({ value: d(z.enum(['en', 'pt-BR', 'es']), "the window's language"), locked })
+        .optional(),
+      'language',
+    ),
+    sound: d(
+      z.strictObject({ muted: d(z.boolean(), 'no success and failure tones'), locked }).optional(),
+      'feedback sounds',
+    ),
+    expiryWarningDays: d(
+      z
+        .strictObject({
+          value: d(z.number().int().min(0).max(3650), 'days before expiry a lot turns amber'),
+          locked,
+        })
+        .optional(),
+      'the expiry warning',
+    ),
+    packing: d(
+      z
+        .strictObject({
+          autoFinish: d(z.boolean().optional(), 'finish when the last unit is counted'),
+          markPacked: d(z.boolean().optional(), 'set the order packed through the outbox'),
+          printLabel: d(z.boolean().optional(), "print the order's label when a pack finishes"),
+          printSlip: d(z.boolean().optional(), 'print the packing slip when a pack finishes'),
+          printInvoice: d(
+            z.boolean().optional(),
+            'print the delivered invoice when a pack finishes',
+          ),
+          ackCode: d(
+            z.string().trim().min(1).max(64).nullable().optional(),
+            'a barcode that acknowledges a locked screen, as Enter does',
+          ),
+          locked,
+        })
+        .optional(),
+      'how a verified pack finishes',
+    ),
+    updates: d(
+      z
+        .strictObject({
+          enabled: d(z.boolean(), 'false: this station never updates by itself'),
+          url: d(
+            z.url({ protocol: /^https?$/ }).optional(),
+            'the folder with latest.yml and the installers (a private mirror)',
+          ),
+          channel: d(
+            z
+              .string()
+              .regex(/^[a-z0-9-]{1,32}$/)
+              .optional(),
+            'latest unless given (e.g. beta)',
+          ),
+          hours: d(
+            z.strictObject({ from: hhmm, to: hhmm }).optional(),
+            'when an update may install (station time, HH:MM); absent: at the next quit only',
+          ),
+          locked,
+        })
+        .optional(),
+      'updates',
+    ),
   })
   .describe('Packbench machine policy (issue #31)');
 
