@@ -28,6 +28,14 @@ async function call<K extends InvokeName>(name: K, input: InvokeChannels[K]['inp
 beforeAll(async () => {
   const read = readPolicy(
     JSON.stringify({
+      profiles: {
+        list: [
+          { name: 'Sandbox', environment: 'sandbox' },
+          { name: 'Produção', environment: 'production', baseUrl: 'https://api.example.com' },
+        ],
+        active: 'Sandbox',
+        locked: true,
+      },
       labelPrinter: { target: 'tcp://10.0.0.5:9100', dpmm: 12, locked: true },
       documentPrinter: { target: 'cups:Office', paper: 'letter' },
       packing: { printLabel: true, printSlip: true, markPacked: false, locked: true },
@@ -60,6 +68,7 @@ describe('a machine policy at the station', () => {
       expiryWarningDays: 45,
     });
     expect(Object.entries(view.value.locked).filter(([, locked]) => locked)).toEqual([
+      ['profiles', true],
       ['labelPrinter', true],
       ['language', true],
       ['packing', true],
@@ -92,6 +101,34 @@ describe('a machine policy at the station', () => {
     const refused = await call('savePackSettings', { ...DEFAULT_PACK_SETTINGS });
     expect(refused.ok ? null : refused.error.code).toBe('policy.locked');
     expect(core.packing.settings().markPacked).toBe(false);
+  });
+
+  it("gives the station IT's profiles, refuses to change them, and still takes a key", async () => {
+    const list = await call('listProfiles', undefined);
+    if (!list.ok) throw new Error(list.error.message);
+    expect(list.value.profiles.map((p) => [p.name, p.environment, p.baseUrl])).toEqual([
+      ['Sandbox', 'sandbox', null],
+      ['Produção', 'production', 'https://api.example.com'],
+    ]);
+    const production = list.value.profiles[1];
+    if (!production) throw new Error('no production profile');
+    expect(list.value.activeId).toBe(list.value.profiles[0]?.id);
+    const refusals = await Promise.all([
+      call('saveProfile', {
+        profile: { name: 'Mine', environment: 'test', baseUrl: 'https://x.example' },
+      }),
+      call('saveProfile', { id: production.id, profile: { ...production, name: 'Prod' } }),
+      call('deleteProfile', { id: production.id }),
+      call('switchProfile', { id: production.id }),
+    ]);
+    expect(refusals.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual([
+      'policy.locked',
+      'policy.locked',
+      'policy.locked',
+      'policy.locked',
+    ]);
+    const key = await call('setKey', { profileId: production.id, key: 'pk_live_policy_test_123' });
+    expect(key.ok).toBe(true);
   });
 
   it('takes an unlocked section as the first value, which the station may change', async () => {

@@ -1,3 +1,4 @@
+import { PolicyLockedError } from '../platform/policy-lock.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -63,6 +64,53 @@ export class ProfileStore {
     this.recoveredFrom = loaded.recoveredFrom;
   }
 
+  /** Set when IT's policy locks the profiles: the policy's path. */
+  private lockedBy: string | null = null;
+
+  /**
+   * IT's profiles (issue #31): each one the policy names is added (or, when locked, brought
+   * back to the policy's fields), and the policy's active profile is used when locked, or on a
+   * station that had no profiles yet. Locked, the station refuses every change but keys.
+   */
+  impose(
+    section: {
+      list: readonly ProfileInput[];
+      active?: string | undefined;
+      locked?: boolean | undefined;
+    },
+    file: string,
+  ): void {
+    const fresh = !this.fs.exists(this.file);
+    const locked = section.locked === true;
+    const at = this.now().toISOString();
+    let changed = fresh;
+    for (const input of section.list) {
+      const parsed = validate(input);
+      const existing = this.data.profiles.find((p) => p.name === parsed.name);
+      if (!existing) {
+        this.data.profiles.push({ ...parsed, id: this.newId(), createdAt: at, updatedAt: at });
+        changed = true;
+      } else if (
+        locked &&
+        JSON.stringify({ ...existing, ...parsed }) !== JSON.stringify(existing)
+      ) {
+        Object.assign(existing, parsed, { updatedAt: at });
+        changed = true;
+      }
+    }
+    const active = this.data.profiles.find((p) => p.name === section.active);
+    if (active && (locked || fresh) && this.data.activeProfileId !== active.id) {
+      this.data.activeProfileId = active.id;
+      changed = true;
+    }
+    if (locked) this.lockedBy = file;
+    if (changed) void this.save();
+  }
+
+  private refuseIfLocked(): void {
+    if (this.lockedBy) throw new PolicyLockedError('profiles', this.lockedBy);
+  }
+
   list(): Profile[] {
     return this.data.profiles.map((p) => structuredClone(p));
   }
@@ -78,6 +126,7 @@ export class ProfileStore {
   }
 
   async create(input: ProfileInput): Promise<Profile> {
+    this.refuseIfLocked();
     const parsed = validate(input);
     const at = this.now().toISOString();
     const profile: Profile = { ...parsed, id: this.newId(), createdAt: at, updatedAt: at };
@@ -87,6 +136,7 @@ export class ProfileStore {
   }
 
   async update(id: string, input: ProfileInput): Promise<Profile> {
+    this.refuseIfLocked();
     const existing = this.get(id);
     const parsed = validate(input);
     const profile: Profile = {
@@ -101,6 +151,7 @@ export class ProfileStore {
   }
 
   async remove(id: string): Promise<void> {
+    this.refuseIfLocked();
     this.get(id);
     if (this.data.profiles.length === 1)
       throw new ProfileError('last_profile', 'The last profile cannot be deleted.');
@@ -111,6 +162,8 @@ export class ProfileStore {
   }
 
   async setActive(id: string): Promise<Profile> {
+    // The active profile itself again (a save after a key change) is not a change.
+    if (id !== this.data.activeProfileId) this.refuseIfLocked();
     const profile = this.get(id);
     this.data.activeProfileId = id;
     await this.save();

@@ -5,7 +5,7 @@ import type { Packing } from '../pack/packing.ts';
 import type { Paperwork } from '../paperwork/paperwork.ts';
 import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import { createStationPacking } from './station-packing.ts';
-import { imposedBy, policyView } from '../policy/imposed.ts';
+import { imposedBy, imposedProfiles, policyView } from '../policy/imposed.ts';
 import type { PolicyView } from '../../shared/policy/view.ts';
 import { ScaleStation } from '../scale/scale-station.ts';
 import type { PackWiring } from '../pack/pack-wiring.ts';
@@ -27,6 +27,8 @@ import { ProductNames } from '../api/product-names.ts';
 import { StationWork } from './station-work.ts';
 import { HealthMonitor } from './health-monitor.ts';
 import { KnownSecrets } from './known-secrets.ts';
+import { StationLog } from '../logs/station-log.ts';
+import { attachStationLog } from '../logs/attach.ts';
 import { Printing } from '../print-queue/printing.ts';
 import type { Keychain } from '../platform/keychain.ts';
 import { StationKeys } from './station-keys.ts';
@@ -93,6 +95,9 @@ export class StationCore {
   language: CatalogueLanguage = 'en';
   private readonly listeners = new Set<(status: StationStatus) => void>();
   private closed = false;
+  /** `<data>/logs`: a JSON line per request and per state change (issue #31). */
+  readonly log: StationLog;
+  private readonly stopLog: () => void;
   /** The profiles' keys in the keychain, and the keychain's state. */
   private readonly keys: StationKeys;
 
@@ -128,6 +133,8 @@ export class StationCore {
         options.fs ?? nodeFs,
         options.newId,
       );
+      const profiles = imposedProfiles(options.policy ?? null);
+      if (profiles) this.profiles.impose(profiles, profiles.file);
     } catch (error) {
       void this.outbox.close();
       throw error;
@@ -210,6 +217,16 @@ export class StationCore {
       } catch {
         // Not ZPL (a PDF or PNG label): the operator prints it from the service's own tools.
       }
+    });
+    this.log = new StationLog({
+      dir: join(options.dataDir, 'logs'),
+      clock: this.clock,
+      redact: this.redact,
+    });
+    this.stopLog = attachStationLog(this.log, {
+      jobs: (listener) => this.outbox.subscribe((_p, _s, job) => job && listener(job)),
+      prints: (listener) => this.printing.onChange(({ job }) => job && listener(job)),
+      status: (listener) => this.onStatus(listener),
     });
   }
 
@@ -394,6 +411,8 @@ export class StationCore {
     this.unbind();
     await this.budgets.dispose();
     await this.sandbox.close();
+    this.stopLog();
+    this.log.close();
   }
 
   private async bind(): Promise<ApiClient> {
@@ -427,14 +446,11 @@ export class StationCore {
       budget,
       clock: this.clock,
       ...this.clientOptions,
-      ...(active
-        ? {
-            onAttempt: (attempt: { status: number | null; ms: number; error?: string }) => {
-              // Answers still arriving for a profile or key that was replaced say nothing now.
-              if (this.bound?.client === client) this.health.reportAttempt(attempt);
-            },
-          }
-        : {}),
+      onAttempt: (attempt) => {
+        this.log.request(attempt);
+        // Answers still arriving for a profile or key that was replaced say nothing now.
+        if (active && this.bound?.client === client) this.health.reportAttempt(attempt);
+      },
     });
     return { client, budget, key };
   }

@@ -1,6 +1,7 @@
 import type { CoordinationSettings } from '../../shared/coordination.ts';
 import type { DocumentPrinterSettings } from '../../shared/documents.ts';
 import type { PackSettings } from '../../shared/pack/types.ts';
+import type { ProfileInput } from '../../shared/profile.ts';
 import type { PolicyView } from '../../shared/policy/view.ts';
 import { POLICY_SECTIONS, type Policy } from '../../shared/policy/schema.ts';
 import type { PrinterSettings } from '../../shared/printing.ts';
@@ -9,6 +10,31 @@ import type { LoadedPolicy } from './policy-file.ts';
 
 // A loaded policy as each settings file takes it: the values IT set, and whether they are
 // locked. A section the policy does not name imposes nothing.
+
+/** The policy's profiles as the profile store takes them (issue #31). */
+export interface ImposedProfiles {
+  list: ProfileInput[];
+  active: string | undefined;
+  locked: boolean;
+  file: string;
+}
+
+export function imposedProfiles(loaded: LoadedPolicy | null): ImposedProfiles | null {
+  const section = loaded?.policy.profiles;
+  if (!loaded || !section) return null;
+  return {
+    list: section.list.map((p) => ({
+      name: p.name,
+      environment: p.environment,
+      baseUrl: p.baseUrl ?? null,
+      ...(p.apiVersion ? { apiVersion: p.apiVersion } : {}),
+      ...(p.overrides ? { overrides: p.overrides } : {}),
+    })),
+    active: section.active,
+    locked: section.locked === true,
+    file: loaded.file,
+  };
+}
 
 export interface ImposedSettings {
   labelPrinter: Imposed<PrinterSettings> | null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coordinationUrlSchema } from '../coordination.ts';
 import { PAPER_SIZES } from '../documents.ts';
 import { PRINTER_DENSITIES, printerTargetSchema } from '../printing.ts';
-import { ENVIRONMENTS } from '../profile.ts';
+import { endpointOverridesSchema, ENVIRONMENTS } from '../profile.ts';
 
 // The machine policy IT writes for every station (issue #31): what a station needs, set and
 // optionally locked, in one file per machine. One zod schema is the source of truth; the JSON
@@ -34,7 +34,7 @@ export const policyProfileSchema = z
     ),
     apiVersion: d(z.enum(['v1', 'v1.1']).optional(), 'the API version (v1.1 unless given)'),
     overrides: d(
-      z.record(z.string(), z.string()).optional(),
+      endpointOverridesSchema.partial().strict().optional(),
       "endpoint paths that differ from the service's (see docs/environments.md)",
     ),
   })

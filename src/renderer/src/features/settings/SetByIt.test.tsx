@@ -30,7 +30,14 @@ const profiles = {
 const locked = {
   ...NO_POLICY,
   file: FILE,
-  locked: { ...NO_POLICY.locked, labelPrinter: true, packing: true, language: true, sound: true },
+  locked: {
+    ...NO_POLICY.locked,
+    profiles: true,
+    labelPrinter: true,
+    packing: true,
+    language: true,
+    sound: true,
+  },
   language: 'pt-BR' as const,
 };
 
@@ -43,7 +50,7 @@ describe('Settings under a machine policy', () => {
         language: 'pt-BR',
       },
     );
-    for (const section of ['labelPrinter', 'packing', 'language', 'sound'])
+    for (const section of ['profiles', 'labelPrinter', 'packing', 'language', 'sound'])
       expect((await screen.findByTestId(`set-by-it-${section}`)).textContent).toBe(
         `Definido pelo seu departamento de TIEstas configurações vêm de ${FILE}.`,
       );

@@ -23,7 +23,7 @@ import { AboutSection } from './AboutSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { PrintersSection } from './PrintersSection.tsx';
 import { DocumentPrinterSection } from './DocumentPrinterSection.tsx';
-import { PolicedSection } from '../../app/SetByIt.tsx';
+import { PolicedSection, SetByIt } from '../../app/SetByIt.tsx';
 import { useLocked } from '../../app/use-policy.ts';
 import { CoordinationSection } from './CoordinationSection.tsx';
 import { PackingSection } from './PackingSection.tsx';
@@ -40,6 +40,7 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
   const { t, i18n } = useTranslation();
   // A segmented control is not a form element: the fieldset alone would not disable it.
   const languageLocked = useLocked('language');
+  const profilesLocked = useLocked('profiles');
   const { profiles, activeId, lastTest, error, notice, busy, load, use, test, saveProfile } =
     useSettings([
       'profiles',
@@ -63,10 +64,12 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('settings.profiles')}</Title>
-        <Button size="md" onClick={() => setCreating(true)}>
+        <Button size="md" onClick={() => setCreating(true)} disabled={profilesLocked}>
           {t('profiles.new')}
         </Button>
       </Group>
+      {/* IT's profiles: shown as set by IT; keys stay the station's to set. */}
+      <SetByIt section="profiles" />
       {error && (
         <Alert color="red" role="alert">
           <ErrorText error={error} />
