@@ -1,6 +1,7 @@
 // Issue #30's measure at the bench: from the scan that finishes a pack to the last of its papers
 // spooled by CUPS (the label at the Zebra emulator, then the slip and the invoice at a private
 // cupsd's document queue with a driver), through a real core on its embedded sandbox.
+import { loadFontsFromPackages } from '../../src/main/documents/package-fonts.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ export const section: BenchSection = async ({ rows, results }) => {
       keychain: memoryKeychain(),
       health: { intervalMs: 3_600_000 },
       printing: { env: cupsd.env },
+      documentFonts: loadFontsFromPackages,
     });
     const times: number[] = [];
     try {

@@ -1,3 +1,4 @@
+import { loadFontsFromPackages } from '../../src/main/documents/package-fonts.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -92,6 +93,8 @@ export async function launchStation(
     dataDir: dir.path,
     keychain: new NativeKeychain({ service: `Packbench-e2e-${randomUUID()}` }),
     health: { intervalMs: 60_000, retryMs: 300 },
+    // The packages' fonts (the app passes its bundled copies).
+    documentFonts: loadFontsFromPackages,
     ...options,
   });
   await prepare?.(core);

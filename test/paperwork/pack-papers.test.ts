@@ -1,3 +1,4 @@
+import { loadFontsFromPackages } from '../../src/main/documents/package-fonts.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ async function start(): Promise<void> {
     keychain: memoryKeychain(),
     health: { intervalMs: 60_000 },
     printing: { env: cupsd.env },
+    documentFonts: loadFontsFromPackages,
   });
   registered = new Map();
   registerTestHandlers({ core, registered, isTrustedSender: () => true });

@@ -104,7 +104,7 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
     record: (entry) => d.outbox.audit.record({ ...entry, profileId: d.activeProfile().id }),
     imposed: d.imposed,
   });
-  const fonts = options.documentFonts ?? defaultFonts;
+  const fonts = options.documentFonts ?? noFonts;
   paperwork = new Paperwork({
     store: new PackDocumentsStore(d.outbox.database),
     slip: async ({ orderId, packId }) => {
@@ -141,10 +141,13 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
   return { wiring, packing, paperwork };
 }
 
-/** The fonts from the packages (plain Node: tests, the bench); the app passes its bundled ones. */
-async function defaultFonts(): Promise<DocumentFonts> {
-  const { loadFontsFromPackages } = await import('../documents/package-fonts.ts');
-  return loadFontsFromPackages();
+/**
+ * Without fonts given, no slip: the app passes its bundled copies, tests and the bench the
+ * packages' (documents/package-fonts.ts). Not imported here on purpose: the app's bundle must
+ * not carry a loader that reads dev packages it does not have.
+ */
+async function noFonts(): Promise<DocumentFonts> {
+  throw new Error('No fonts were given to this station for its packing slips.');
 }
 
 /** The pack a slip tells of: the one named, else the order's newest finished pack here. */
