@@ -5,6 +5,7 @@ import { packVerdictSentences } from './sections/pack-verdict.ts';
 import { documentsSentences } from './sections/documents.ts';
 import { paperworkSentences } from './sections/paperwork.ts';
 import { policySentences } from './sections/policy.ts';
+import { updatesSentences } from './sections/updates.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -698,6 +699,7 @@ export const en = {
   documents: documentsSentences.en,
   paperwork: paperworkSentences.en,
   policy: policySentences.en,
+  updates: updatesSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

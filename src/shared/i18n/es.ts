@@ -5,6 +5,7 @@ import { packVerdictSentences } from './sections/pack-verdict.ts';
 import { documentsSentences } from './sections/documents.ts';
 import { paperworkSentences } from './sections/paperwork.ts';
 import { policySentences } from './sections/policy.ts';
+import { updatesSentences } from './sections/updates.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -714,4 +715,5 @@ export const es: Messages = {
   documents: documentsSentences.es,
   paperwork: paperworkSentences.es,
   policy: policySentences.es,
+  updates: updatesSentences.es,
 };

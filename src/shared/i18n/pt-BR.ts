@@ -5,6 +5,7 @@ import { packVerdictSentences } from './sections/pack-verdict.ts';
 import { documentsSentences } from './sections/documents.ts';
 import { paperworkSentences } from './sections/paperwork.ts';
 import { policySentences } from './sections/policy.ts';
+import { updatesSentences } from './sections/updates.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -709,4 +710,5 @@ export const ptBR: Messages = {
   documents: documentsSentences['pt-BR'],
   paperwork: paperworkSentences['pt-BR'],
   policy: policySentences['pt-BR'],
+  updates: updatesSentences['pt-BR'],
 };
