@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
-import { channelOf, type InvokeChannels, type InvokeName } from '../../src/shared/ipc/channels.ts';
 import type { PackView } from '../../src/shared/pack/types.ts';
-import type { Result } from '../../src/shared/result.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 import { realPdf } from '../support/pdf.ts';
 import { PrivateCupsd, type DocumentQueue } from '../support/private-cupsd.ts';
-import { registerTestHandlers } from '../support/test-handlers.ts';
+import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
 import { until } from '../support/until.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -41,18 +39,9 @@ async function start(): Promise<void> {
   registerTestHandlers({ core, registered, isTrustedSender: () => true });
 }
 
-async function call<K extends InvokeName>(
-  name: K,
-  input: InvokeChannels[K]['input'],
-): Promise<InvokeChannels[K]['output']> {
-  const handler = registered.get(channelOf(name));
-  if (!handler) throw new Error(`no handler for ${name}`);
-  const result = (await handler({ sender: {} } as IpcEventLike, input)) as Result<
-    InvokeChannels[K]['output']
-  >;
-  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
+/** A handler's value, a refusal thrown as "name: code message". */
+const call: ReturnType<typeof invoker>['unwrap'] = (name, input) =>
+  invoker(registered).unwrap(name, input);
 
 async function packWholeOrder(): Promise<PackView> {
   const api = await core.api();

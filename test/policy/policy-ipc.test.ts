@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
 import { readPolicy } from '../../src/main/policy/read-policy.ts';
-import { channelOf, type InvokeChannels, type InvokeName } from '../../src/shared/ipc/channels.ts';
 import { DEFAULT_PACK_SETTINGS } from '../../src/shared/pack/types.ts';
-import type { Result } from '../../src/shared/result.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
-import { registerTestHandlers } from '../support/test-handlers.ts';
+import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
 
 // A machine policy through the real IPC handlers of a real station core (issue #31): what IT
 // locks shows in effect and every change to it is refused with the policy's sentence; what IT
@@ -17,13 +15,9 @@ const FILE = '/etc/packbench/policy.json';
 let core: StationCore;
 const registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
 
-async function call<K extends InvokeName>(name: K, input: InvokeChannels[K]['input']) {
-  const handler = registered.get(channelOf(name));
-  if (!handler) throw new Error(`no handler for ${name}`);
-  return (await handler({ sender: {} } as IpcEventLike, input)) as Result<
-    InvokeChannels[K]['output']
-  >;
-}
+/** A handler's Result, as the window gets it. */
+const call: ReturnType<typeof invoker>['result'] = (name, input) =>
+  invoker(registered).result(name, input);
 
 beforeAll(async () => {
   const read = readPolicy(

@@ -23,6 +23,7 @@ import {
   type PrintJobs,
   type PrintOptions,
   type PrintOutcome,
+  spoolWithOneRetry,
 } from './job.ts';
 import type { PrinterLockOptions } from './lock.ts';
 import type { PrinterStatus } from './status.ts';
@@ -234,26 +235,8 @@ export class CupsPrinter {
     };
   }
 
-  private async sendWithRetry(job: PrintJob): Promise<JobResult> {
-    const now = this.options.now ?? systemElapsed;
-    const started = now();
-    const first = await this.lp(job);
-    let attempts: 1 | 2 = 1;
-    if (first !== null) {
-      attempts = 2;
-      const second = await this.lp(job);
-      if (second !== null)
-        throw new PrintError(
-          'job-failed',
-          `${job.name} was not printed: ${this.where} refused it twice (${first}, then on the retry ${second}).`,
-        );
-    }
-    return {
-      file: job.name,
-      bytes: job.bytes.length,
-      ms: Math.round((now() - started) * 100) / 100,
-      attempts,
-    };
+  private sendWithRetry(job: PrintJob): Promise<JobResult> {
+    return spoolWithOneRetry(job, this.where, (j) => this.lp(j), this.options.now ?? systemElapsed);
   }
 
   /** One `lp` run with the bytes on stdin: null when CUPS took the job, else why not. */

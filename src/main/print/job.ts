@@ -99,3 +99,36 @@ export function printHoldingPrinter(
     t.lock,
   );
 }
+
+/**
+ * A job handed to a spooler (CUPS' lp, Windows' print script) with one retry: `attempt` answers
+ * null when the spooler took the job, else why not; twice refused is job-failed, both reasons
+ * said. (A raw TCP printer retries differently: it resends only what a reset cut off.)
+ */
+export async function spoolWithOneRetry(
+  job: PrintJob,
+  where: string,
+  attempt: (job: PrintJob) => Promise<string | null>,
+  now: () => number,
+  /** What the spooler did: CUPS "refused" a job, Windows' spooler "failed" it. */
+  verb: 'refused' | 'failed' = 'refused',
+): Promise<JobResult> {
+  const started = now();
+  const first = await attempt(job);
+  let attempts: 1 | 2 = 1;
+  if (first !== null) {
+    attempts = 2;
+    const second = await attempt(job);
+    if (second !== null)
+      throw new PrintError(
+        'job-failed',
+        `${job.name} was not printed: ${where} ${verb} it twice (${first}, then on the retry ${second}).`,
+      );
+  }
+  return {
+    file: job.name,
+    bytes: job.bytes.length,
+    ms: Math.round((now() - started) * 100) / 100,
+    attempts,
+  };
+}

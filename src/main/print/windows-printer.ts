@@ -23,6 +23,7 @@ import {
   type PrintJobs,
   type PrintOptions,
   type PrintOutcome,
+  spoolWithOneRetry,
 } from './job.ts';
 import { withPrinterLock, type PrinterLockOptions } from './lock.ts';
 import type { PrinterStatus } from './status.ts';
@@ -198,26 +199,14 @@ export class WindowsPrinter {
     return statusOfQueue(flags, typeof jobs === 'number' ? jobs : 0);
   }
 
-  private async sendWithRetry(job: PrintJob): Promise<JobResult> {
-    const now = this.options.now ?? systemElapsed;
-    const started = now();
-    const first = await this.printOnce(job);
-    let attempts: 1 | 2 = 1;
-    if (first !== null) {
-      attempts = 2;
-      const second = await this.printOnce(job);
-      if (second !== null)
-        throw new PrintError(
-          'job-failed',
-          `${job.name} was not printed: ${this.where} failed it twice (${first}, then on the retry ${second}).`,
-        );
-    }
-    return {
-      file: job.name,
-      bytes: job.bytes.length,
-      ms: Math.round((now() - started) * 100) / 100,
-      attempts,
-    };
+  private sendWithRetry(job: PrintJob): Promise<JobResult> {
+    return spoolWithOneRetry(
+      job,
+      this.where,
+      (j) => this.printOnce(j),
+      this.options.now ?? systemElapsed,
+      'failed',
+    );
   }
 
   /** One PowerShell run with the PDF on stdin: null when Windows spooled it, else why not. */

@@ -1,6 +1,7 @@
 import { Button, FileButton, Group } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PACK_DOCUMENTS } from '../../../../shared/documents.ts';
 import { usePrint } from '../../app/context.tsx';
 
 /**
@@ -13,34 +14,23 @@ export const PaperButtons = memo(function PaperButtons({ orderId }: { orderId: s
   const print = usePrint((s) => s.print);
   return (
     <Group gap="xs" data-testid="paper-buttons">
-      <Button
-        size="sm"
-        variant="light"
-        onClick={() =>
-          void print(
-            'station',
-            { kind: 'paper', orderId, document: 'slip' },
-            t('paperwork.document.slip'),
-          )
-        }
-        data-testid="print-slip"
-      >
-        {t('paperwork.card.printSlip')}
-      </Button>
-      <Button
-        size="sm"
-        variant="light"
-        onClick={() =>
-          void print(
-            'station',
-            { kind: 'paper', orderId, document: 'invoice' },
-            t('paperwork.document.invoice'),
-          )
-        }
-        data-testid="print-invoice"
-      >
-        {t('paperwork.card.printInvoice')}
-      </Button>
+      {PACK_DOCUMENTS.map((document) => (
+        <Button
+          key={document}
+          size="sm"
+          variant="light"
+          onClick={() =>
+            void print(
+              'station',
+              { kind: 'paper', orderId, document },
+              t(`paperwork.document.${document}`),
+            )
+          }
+          data-testid={`print-${document}`}
+        >
+          {t(document === 'slip' ? 'paperwork.card.printSlip' : 'paperwork.card.printInvoice')}
+        </Button>
+      ))}
       {/* An invoice PDF from elsewhere, printed only: it is not uploaded to the service. */}
       <FileButton
         accept="application/pdf,.pdf"
