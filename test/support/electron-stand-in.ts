@@ -5,6 +5,10 @@
 //
 //   vi.mock('electron', async () => (await import('./electron-stand-in.ts')).electron);
 
+import http from 'node:http';
+import https from 'node:https';
+import { createRequire, Module } from 'node:module';
+
 type Listener = (...args: unknown[]) => unknown;
 
 let nextWebContentsId = 7;
@@ -69,6 +73,7 @@ function freshState() {
     errorBoxes: [] as { title: string; content: string }[],
     exitCodes: [] as number[],
     quits: 0,
+    relaunches: 0,
     opened: [] as string[],
     windows: [] as FakeWindow[],
   };
@@ -115,6 +120,9 @@ export const electron = {
     requestSingleInstanceLock: () => stand.singleInstance,
     on: (event: string, listener: Listener) =>
       void stand.appListeners.set(event, [...(stand.appListeners.get(event) ?? []), listener]),
+    once: (event: string, listener: Listener) =>
+      void stand.appListeners.set(event, [...(stand.appListeners.get(event) ?? []), listener]),
+    relaunch: () => void stand.relaunches++,
     quit: () => void stand.quits++,
     exit: (code = 0) => void stand.exitCodes.push(code),
   },
@@ -133,4 +141,25 @@ export const electron = {
       void stand.protocolHandlers.set(scheme, handler),
   },
   shell: { openExternal: (url: string) => void stand.opened.push(url) },
+  // electron-updater's requests (ElectronHttpExecutor): Chromium's net module, here Node's
+  // http(s) with the same options; the updater's own session is a name and nothing more.
+  net: {
+    request: ({ session: _session, redirect: _redirect, ...options }: Record<string, unknown>) =>
+      (options['protocol'] === 'https:' ? https : http).request(options),
+  },
+  session: { fromPartition: (partition: string) => ({ partition }) },
 };
+
+/**
+ * Libraries that `require('electron')` from CommonJS (electron-updater) bypass vi.mock: this
+ * puts the stand-in in Node's require cache under the `electron` package's own path.
+ */
+export function standInForRequire(): void {
+  const require = createRequire(import.meta.url);
+  const id = require.resolve('electron');
+  require.cache[id] = Object.assign(new Module(id), {
+    filename: id,
+    loaded: true,
+    exports: electron,
+  });
+}
