@@ -165,6 +165,17 @@ describe('printer print', () => {
     expect(zebra.connections[0]?.bytes.toString()).toBe('~HS');
   });
 
+  it("reads a relative FILE from the caller's folder, as npm run reports it (INIT_CWD)", async () => {
+    const zebra = await start();
+    file('relative.zpl', LABEL);
+    const run = await printerCli(['print', 'relative.zpl', '--to', zebra.target, '--json'], {
+      ...process.env,
+      INIT_CWD: dir,
+    });
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    expect(zebra.jobs()).toEqual([Buffer.from(LABEL)]);
+  });
+
   it('prints one line per job without --json', async () => {
     const zebra = await start();
     const a = file('plain.zpl', LABEL);

@@ -21,6 +21,7 @@
 // nothing sent — unless --raw, which sends any file as it is, as before. --media with a ZPL
 // file is refused rather than ignored: a label's size is in the label.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { hostname } from 'node:os';
 import { pdfHeaderAt } from '../../shared/files/file-rules.ts';
 import { parseMedia, type DocumentMedia } from './document.ts';
@@ -152,9 +153,12 @@ export function parseArgs(argv: readonly string[]): Options | 'help' {
   return options;
 }
 
+/** npm runs scripts from the package's folder: a relative FILE is the caller's (INIT_CWD). */
+const callersPath = (file: string) => resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
 function read(file: string): Uint8Array {
   try {
-    return readFileSync(file);
+    return readFileSync(callersPath(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new PrintError(
