@@ -11,19 +11,28 @@ import { profileHandlers } from './handlers/profiles.ts';
 import { scaleHandlers } from './handlers/scale.ts';
 import { serviceHandlers } from './handlers/service.ts';
 import { workHandlers } from './handlers/work.ts';
+import { updateHandlers } from './handlers/updates.ts';
+import type { UpdateStatus } from '../shared/updates.ts';
 
 export interface HandlerDeps {
   appInfo: () => AppInfo;
   /** The text of THIRD_PARTY_NOTICES (throws when the build left none). */
   thirdPartyNotices: () => string;
   core: StationCore;
+  /** The station's updates (src/main/updates); off unless the glue starts an updater. */
+  update?: () => UpdateStatus;
 }
 
 /**
  * Every IPC channel, implemented on the station core's facade, one domain per file in
  * handlers/. Inputs arrive already validated.
  */
-export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps): Handlers {
+export function createHandlers({
+  appInfo,
+  core,
+  thirdPartyNotices,
+  update = () => ({ state: 'off' }),
+}: HandlerDeps): Handlers {
   // Every failure a handler returns passes the station's known secrets on its way out.
   const context: HandlerContext = {
     core,
@@ -43,5 +52,6 @@ export function createHandlers({ appInfo, core, thirdPartyNotices }: HandlerDeps
     ...coordinationHandlers(context),
     ...scaleHandlers(context),
     ...paperworkHandlers(context),
+    ...updateHandlers(update),
   };
 }

@@ -3,12 +3,18 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, shell } from 'electron';
 import { APP_ORIGIN, APP_SCHEME, isAppUrl, serveAppRequest } from './app-protocol.ts';
 import { channelOf, type EventChannels, type EventName } from '../shared/ipc/channels.ts';
-import { systemClock } from './platform/clock.ts';
+import { systemClock, systemIds } from './platform/clock.ts';
 import { NativeKeychain } from './platform/keychain.ts';
 import { checkDataDir } from './platform/data-dir.ts';
 import { createStationCore } from './core/station-core.ts';
 import { loadAppFonts } from './documents/app-fonts.ts';
 import { loadPolicy, policyPath } from './policy/policy-file.ts';
+import { electronUpdateEngine, systemUpdater } from './updates/engine.ts';
+import { PackActivity } from './updates/pack-activity.ts';
+import { updateSettings, type StationWork } from './updates/rules.ts';
+import { stationId } from './updates/station-id.ts';
+import { StationUpdater } from './updates/updater.ts';
+import { watchPacks } from './handlers/updates.ts';
 import { createHandlers } from './handlers.ts';
 import { languageFor } from '../shared/i18n/translate.ts';
 import {
@@ -121,26 +127,56 @@ async function start(dataDir: string): Promise<void> {
   core.scale.monitor.onChange(throttleLatest((view) => publish('onScale', view), 50, systemClock));
   app.on('will-quit', () => void core.close());
 
+  // Updates (docs/updates.md): only when IT's policy names a folder; never while someone works.
+  const packs = new PackActivity(systemClock);
+  const busy = (): StationWork => ({
+    packOpen: packs.packOpen(),
+    sending: core.outbox.snapshot(core.profiles.active().id).waiting.count > 0,
+    printing: core.printing
+      .state()
+      .jobs.some((job) => ['queued', 'printing', 'held'].includes(job.state)),
+  });
+  const settings = updateSettings(policy?.policy);
+  const updater = settings
+    ? new StationUpdater({
+        engine: electronUpdateEngine(systemUpdater(), console),
+        settings,
+        stationId: await stationId(dataDir, systemIds),
+        clock: systemClock,
+        work: busy,
+      })
+    : null;
+  updater?.onChange((status) => publish('onUpdate', status));
+  updater?.start();
+  // The core closes at will-quit: what the station was doing is read as the quit begins.
+  let atQuit: StationWork | null = null;
+  app.on('before-quit', () => void (atQuit ??= busy()));
+  app.on('quit', () => void updater?.atQuit(atQuit ?? undefined));
+
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
 
   registerIpcHandlers(
     ipcMain,
-    createHandlers({
-      core,
-      appInfo: () => ({
-        name: app.getName(),
-        version: app.getVersion(),
-        versions: {
-          node: process.versions.node,
-          electron: process.versions.electron,
-          chrome: process.versions.chrome,
-        },
-        platform: process.platform,
+    watchPacks(
+      createHandlers({
+        core,
+        update: () => updater?.status() ?? { state: 'off' },
+        appInfo: () => ({
+          name: app.getName(),
+          version: app.getVersion(),
+          versions: {
+            node: process.versions.node,
+            electron: process.versions.electron,
+            chrome: process.versions.chrome,
+          },
+          platform: process.platform,
+        }),
+        // Written beside out/main by every build (scripts/third-party); inside app.asar when packaged.
+        thirdPartyNotices: () =>
+          readFileSync(join(import.meta.dirname, '../THIRD_PARTY_NOTICES'), 'utf8'),
       }),
-      // Written beside out/main by every build (scripts/third-party); inside app.asar when packaged.
-      thirdPartyNotices: () =>
-        readFileSync(join(import.meta.dirname, '../THIRD_PARTY_NOTICES'), 'utf8'),
-    }),
+      (view) => packs.note(view),
+    ),
     {
       isTrustedSender: createSenderCheck(ownWebContents, (url) =>
         devServerUrl ? url.startsWith(devServerUrl) || isAppUrl(url) : isAppUrl(url),

@@ -94,24 +94,25 @@ export class StationUpdater {
 
   /**
    * The app is quitting: install a ready update now unless work is still under way (then it
-   * waits for the next quit). Returns whether the installer ran.
+   * waits for the next quit). `work`: what the station was doing when the quit began, for a
+   * caller whose core has closed by now. Returns whether the installer ran.
    */
-  atQuit(): boolean {
+  atQuit(work?: StationWork): boolean {
     if (this.installing) return false;
-    const verdict = this.verdict('quit');
+    const verdict = this.verdict('quit', work);
     if (!verdict.install) return false;
     this.installing = true;
     this.stop();
     return this.options.engine.installOnQuit();
   }
 
-  private verdict(moment: 'quit' | 'clock') {
+  private verdict(moment: 'quit' | 'clock', work = this.options.work()) {
     return installVerdict({
       moment,
       ready: this.current.state === 'ready',
       hours: this.options.settings?.hours ?? null,
       minuteOfDay: this.minuteOfDay(this.options.clock.now()),
-      work: this.options.work(),
+      work,
     });
   }
 

@@ -19,6 +19,7 @@ import type {
 import type { Profile, ProfileInput } from '../profile.ts';
 import type { DataSubmission, JobPayloadInput, JobView, OutboxSnapshot } from '../outbox.ts';
 import type { HealthSnapshot, KeyStatus, StationStatus } from '../status.ts';
+import type { UpdateStatus } from '../updates.ts';
 import type {
   PrintJobView,
   PrinterSettings,
@@ -117,6 +118,8 @@ export interface InvokeChannels {
   /** THIRD_PARTY_NOTICES as shipped inside the app (Settings → About). */
   getThirdPartyNotices: { input: undefined; output: { text: string } };
   getStatus: { input: undefined; output: StationStatus };
+  /** The station's updates as they stand (then onUpdate as they change). */
+  getUpdate: { input: undefined; output: UpdateStatus };
   testConnection: { input: undefined; output: HealthSnapshot };
   listProfiles: { input: undefined; output: ProfileList };
   saveProfile: { input: { id?: string; profile: ProfileInput }; output: Profile };
@@ -283,6 +286,7 @@ export interface EventChannels {
   onOutbox: OutboxChange;
   onPrinting: PrintingChange;
   onScale: ScaleView;
+  onUpdate: UpdateStatus;
 }
 
 export type InvokeName = keyof InvokeChannels;
@@ -292,6 +296,7 @@ export const channels = {
   getAppInfo: 'invoke',
   getThirdPartyNotices: 'invoke',
   getStatus: 'invoke',
+  getUpdate: 'invoke',
   testConnection: 'invoke',
   listProfiles: 'invoke',
   saveProfile: 'invoke',
@@ -358,6 +363,7 @@ export const channels = {
   onOutbox: 'event',
   onPrinting: 'event',
   onScale: 'event',
+  onUpdate: 'event',
 } as const satisfies Record<InvokeName, 'invoke'> & Record<EventName, 'event'>;
 
 export const invokeNames = Object.keys(channels).filter(

@@ -151,6 +151,7 @@ const channelSchemas = {
   getAppInfo: z.undefined(),
   getThirdPartyNotices: z.undefined(),
   getStatus: z.undefined(),
+  getUpdate: z.undefined(),
   testConnection: z.undefined(),
   listProfiles: z.undefined(),
   saveProfile: z.object({ id: profileId.optional(), profile: profileInputSchema }),
