@@ -134,6 +134,9 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
       getScale: async () =>
         ok({ state: 'off', device: null, reading: null, stable: false, needsZero: false }),
       onScale: () => () => undefined,
+      // Read by the status bar: updates off unless a test says otherwise.
+      getUpdate: async () => ok({ state: 'off' }),
+      onUpdate: () => () => undefined,
       listScales: async () => ok({ devices: [] }),
       // Read by the window at start and by Settings: a machine without a policy.
       getPolicy: async () => ok(NO_POLICY),

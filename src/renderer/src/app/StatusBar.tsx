@@ -1,8 +1,10 @@
 import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CoordinationState, HealthState } from '../../../shared/status.ts';
+import type { UpdateStatus } from '../../../shared/updates.ts';
 import { useNow } from '../ui/use-now.ts';
-import { useOutbox, useStatus } from './context.tsx';
+import { useBridge, useOutbox, useStatus } from './context.tsx';
 import { describeAge } from '../ui/age.ts';
 import { PrinterStatusBadge } from './PrinterStatusBadge.tsx';
 import { ScaleBadge } from './ScaleBadge.tsx';
@@ -58,6 +60,7 @@ export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
       )}
       <PrinterStatusBadge />
       <ScaleBadge />
+      <UpdateReady />
       {keychain && keychain.state !== 'available' && (
         <Badge
           color="red"
@@ -143,6 +146,28 @@ function CoordinationStatus({ state }: { state: CoordinationState }) {
   return (
     <Text size="sm" c="dimmed" data-testid="coordination-status" data-coordination="shared">
       {t('coordination.shared', { stations: state.stations })}
+    </Text>
+  );
+}
+
+/** "Update 0.2.0 is ready…" once main has downloaded and checked one; nothing otherwise. */
+function UpdateReady() {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const [update, setUpdate] = useState<UpdateStatus | null>(null);
+  useEffect(() => {
+    const off = bridge.onUpdate(setUpdate);
+    void bridge.getUpdate().then((result) => {
+      if (result.ok) setUpdate((pushed) => pushed ?? result.value);
+    });
+    return off;
+  }, [bridge]);
+  if (update?.state !== 'ready') return null;
+  return (
+    <Text size="sm" fw={600} data-testid="update-ready">
+      {update.hours
+        ? t('updates.readyHours', { version: update.version, ...update.hours })
+        : t('updates.ready', { version: update.version })}
     </Text>
   );
 }

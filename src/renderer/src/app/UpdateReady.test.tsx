@@ -1,0 +1,52 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { UpdateStatus } from '../../../shared/updates.ts';
+import { ok } from '../../../shared/result.ts';
+import type { Language } from '../i18n/index.ts';
+import { fakeBridge, renderWithStores, sandboxStatus } from '../test-utils.tsx';
+import { StatusBar } from './StatusBar.tsx';
+
+function renderWith(first: UpdateStatus, language?: Language) {
+  let push: (status: UpdateStatus) => void = () => undefined;
+  const bridge = fakeBridge({
+    getUpdate: async () => ok(first),
+    onUpdate: (listener) => {
+      push = listener;
+      return () => undefined;
+    },
+  });
+  const view = renderWithStores(<StatusBar />, bridge, language ? { language } : {});
+  view.stores.status.setState({ status: sandboxStatus });
+  return { push: (status: UpdateStatus) => act(() => push(status)) };
+}
+
+describe('the status bar and updates', () => {
+  it('says nothing while no update is ready, then says when one is', async () => {
+    const { push } = renderWith({ state: 'downloading', version: '0.2.0' });
+    expect(await screen.findByText('Online')).toBeTruthy();
+    expect(screen.queryByTestId('update-ready')).toBeNull();
+    push({ state: 'ready', version: '0.2.0', hours: null });
+    expect((await screen.findByTestId('update-ready')).textContent).toBe(
+      'Update 0.2.0 is ready: it installs when Packbench closes.',
+    );
+  });
+
+  it('names the policy hours, in Portuguese', async () => {
+    const ready: UpdateStatus = {
+      state: 'ready',
+      version: '0.2.0',
+      hours: { from: '22:00', to: '05:00' },
+    };
+    renderWith(ready, 'pt-BR');
+    expect((await screen.findByTestId('update-ready')).textContent).toBe(
+      'A atualização 0.2.0 está pronta: ela é instalada quando o Packbench fechar ou entre 22:00 e 05:00 quando ninguém estiver trabalhando.',
+    );
+  });
+
+  it('says it in Spanish', async () => {
+    renderWith({ state: 'ready', version: '0.2.0', hours: null }, 'es');
+    expect((await screen.findByTestId('update-ready')).textContent).toBe(
+      'La actualización 0.2.0 está lista: se instala cuando Packbench se cierre.',
+    );
+  });
+});
