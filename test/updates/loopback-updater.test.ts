@@ -20,7 +20,7 @@ import { until } from '../support/until.ts';
 import { translate } from '../../src/shared/i18n/translate.ts';
 import type { UpdateStatus } from '../../src/shared/updates.ts';
 
-type Mode = 'good' | 'tampered' | 'size' | 'stall';
+type Mode = 'good' | 'tampered' | 'size' | 'stall' | 'stall-check';
 const FILE = 'packbench_0.1.0_amd64.deb';
 const INSIDE = '6f1c2d3e-4a5b-4c6d-8e7f-000000000000'; // last four bytes 0: inside any rollout
 const OUTSIDE = '6f1c2d3e-4a5b-4c6d-8e7f-0000ffffffff'; // last four bytes max: outside below 100 %
@@ -55,7 +55,11 @@ function startServer(mode: Mode, extra = ''): Promise<string> {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     seen.push({ path, headers: request.headers });
     if (path === '/updates/latest-linux.yml' || path === '/updates/beta-linux.yml') {
-      response.end(yml);
+      if (mode === 'stall-check') {
+        response.writeHead(200, { 'content-length': yml.length });
+        response.write(yml.slice(0, 20));
+        stalled = response;
+      } else response.end(yml);
     } else if (path === `/updates/${FILE}`) {
       response.writeHead(200, { 'content-length': served.length });
       if (mode === 'stall') {
@@ -172,6 +176,28 @@ describe('the updater against a loopback update server', () => {
     expect(said(status, 'en')).toBe(
       'Update 0.1.0 was refused: the update server stopped sending for 30 seconds. Nothing was installed; the station tries again later.',
     );
+  });
+
+  it('gives up on a check the server never finishes, and the next check asks again', async () => {
+    const url = await startServer('stall-check');
+    const { updater, clock } = await updaterFor(url, INSIDE);
+    const outcome = updater.check();
+    await until(() => stalled !== null, 'the server to start sending latest-linux.yml');
+    await clock.advance(30_000);
+    const status = await outcome;
+    expect(status).toMatchObject({ state: 'refused', reason: 'unreachable', version: null });
+    expect(said(status, 'en')).toBe(
+      `The update server could not be reached (${url}). The station tries again later.`,
+    );
+    stalled = null;
+    const again = updater.check();
+    await until(() => stalled !== null, 'a second request for latest-linux.yml');
+    expect(seen.map((request) => request.path)).toEqual([
+      '/updates/latest-linux.yml',
+      '/updates/latest-linux.yml',
+    ]);
+    await clock.advance(30_000);
+    expect(await again).toMatchObject({ state: 'refused', reason: 'unreachable' });
   });
 
   it('honours a staged rollout: a station inside downloads, one outside does not', async () => {

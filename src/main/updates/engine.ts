@@ -23,7 +23,8 @@ export interface FoundUpdate {
 }
 
 export interface UpdateEngine {
-  check(feed: UpdateFeed): Promise<FoundUpdate>;
+  /** `signal` aborts a check that stalled, so the next one starts afresh. */
+  check(feed: UpdateFeed, signal?: AbortSignal): Promise<FoundUpdate>;
   /** Downloads the found update, sha512 checked; resolves with the file's path. */
   download(signal: AbortSignal, onProgress: () => void): Promise<string>;
   /** Runs the installer now, silently, without starting the app again (the app is quitting). */
@@ -61,7 +62,7 @@ export function electronUpdateEngine(
   const files = (info: UpdateInfo) =>
     info.files.map((file) => ({ url: file.url, size: file.size ?? null }));
   return {
-    async check(feed) {
+    async check(feed, signal) {
       const config = { provider: 'generic' as const, url: feed.url, channel: feed.channel };
       // electron-updater keeps both behind lazy values: its own staging id (a file of its own
       // in userData) and app-update.yml, which an app configured by policy does not ship.
@@ -77,6 +78,15 @@ export function electronUpdateEngine(
         writable: true,
       });
       updater.setFeedURL(config);
+      // electron-updater shares one pending check between callers and has no timeout of its
+      // own on Electron's net: a stalled one is forgotten, so the next check asks again.
+      signal?.addEventListener(
+        'abort',
+        () => Reflect.set(updater, 'checkForUpdatesPromise', null),
+        {
+          once: true,
+        },
+      );
       const result = await updater.checkForUpdates();
       if (!result) return { available: false, version: null, files: [] };
       return {

@@ -187,12 +187,11 @@ export class StationUpdater {
     this.set({ state: 'checking' });
     let found: FoundUpdate;
     try {
-      found = await this.watched(() =>
-        engine.check({ url: settings.url, channel: settings.channel, stationId }),
+      found = await this.watched((_alive, signal) =>
+        engine.check({ url: settings.url, channel: settings.channel, stationId }, signal),
       );
     } catch (error) {
-      if (error instanceof Stalled)
-        return this.refuse('stalled', null, { seconds: Math.round(this.stallMs / 1000) });
+      // A server that answers nothing to the check is as good as unreachable.
       return this.refuse('unreachable', null, { url: settings.url, message: messageOf(error) });
     }
     if (!found.available || !found.version) {
