@@ -137,15 +137,23 @@ async function start(dataDir: string): Promise<void> {
       .jobs.some((job) => ['queued', 'printing', 'held'].includes(job.state)),
   });
   const settings = updateSettings(policy?.policy);
-  const updater = settings
-    ? new StationUpdater({
-        engine: electronUpdateEngine(systemUpdater(), console),
-        settings,
-        stationId: await stationId(dataDir, systemIds),
-        clock: systemClock,
-        work: busy,
+  // An update is never worth a station that will not start: without its id, no updates.
+  const id = settings
+    ? await stationId(dataDir, systemIds).catch((error: unknown) => {
+        console.warn(`updates off: no station id (${String(error)})`);
+        return null;
       })
     : null;
+  const updater =
+    settings && id
+      ? new StationUpdater({
+          engine: electronUpdateEngine(systemUpdater(), console),
+          settings,
+          stationId: id,
+          clock: systemClock,
+          work: busy,
+        })
+      : null;
   updater?.onChange((status) => publish('onUpdate', status));
   updater?.start();
   // The core closes at will-quit: what the station was doing is read as the quit begins.
