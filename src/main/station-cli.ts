@@ -3,11 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { POLICY_USAGE, runPolicy } from './policy/cli.ts';
+import { runSupportBundle, SUPPORT_USAGE } from './support/cli.ts';
+import { supportCliIo } from './support-cli-io.ts';
 
 const USAGE = `Usage:
   npm run -s station -- policy check FILE [--json]
   npm run -s station -- policy schema
   npm run -s station -- policy reference
+  npm run -s station -- support-bundle --data-dir DIR --out FILE.zip [--json]
 `;
 
 export function runStation(
@@ -17,20 +20,25 @@ export function runStation(
     err: (line: string) => void;
     read?: (path: string) => string;
   },
-): number {
+): number | Promise<number> {
   const [command, ...rest] = args;
   if (command === 'policy') return runPolicy(rest, io);
+  if (command === 'support-bundle') return runSupportBundle(rest, supportCliIo(io));
   if (command === '--help' || command === 'help') {
-    io.out(`${USAGE.trimEnd()}\n\n${POLICY_USAGE.trimEnd()}`);
+    io.out(`${USAGE.trimEnd()}\n\n${POLICY_USAGE.trimEnd()}\n\n${SUPPORT_USAGE.trimEnd()}`);
     return 0;
   }
-  io.err(command === undefined ? 'Name a command: policy.' : `Unknown command "${command}".`);
+  io.err(
+    command === undefined
+      ? 'Name a command: policy or support-bundle.'
+      : `Unknown command "${command}".`,
+  );
   io.err(USAGE.trimEnd());
   return 2;
 }
 
 if (import.meta.main) {
-  process.exitCode = runStation(process.argv.slice(2), {
+  process.exitCode = await runStation(process.argv.slice(2), {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     // npm runs scripts from the package's folder; a relative FILE is the caller's.
