@@ -33,7 +33,7 @@ export interface UpdateEngine {
   installAndRestart(): void;
 }
 
-/** What a refused download was: electron-updater's code for a sha512 mismatch, and cancellation. */
+/** Whether a download failed on its sha512: electron-updater's ERR_CHECKSUM_MISMATCH. */
 export function isChecksumMismatch(error: unknown): boolean {
   return (
     fieldOf(error, 'code') === 'ERR_CHECKSUM_MISMATCH' ||
