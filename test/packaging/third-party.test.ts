@@ -43,6 +43,9 @@ function rendererImports(): string[] {
     if (!entry.isFile() || !/\.(tsx?|mjs)$/.test(name) || /\.test\.|\.d\.ts$|^test-/.test(name))
       continue;
     if (entry.parentPath.replaceAll('\\', '/').includes('/src/zpl/cli')) continue;
+    // The engine's PNG codec serves the CLI, the bench and the tests: since #32 the window paints
+    // the worker's pixels itself, so its zlib (fflate) is not in the renderer's bundle.
+    if (entry.parentPath.replaceAll('\\', '/').includes('/src/zpl/png')) continue;
     const source = readFileSync(join(entry.parentPath, name), 'utf8');
     const specifiers = [
       ...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)[^'"]*?\sfrom\s+'([^']+)'/gm),
