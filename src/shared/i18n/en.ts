@@ -6,6 +6,7 @@ import { documentsSentences } from './sections/documents.ts';
 import { paperworkSentences } from './sections/paperwork.ts';
 import { policySentences } from './sections/policy.ts';
 import { updatesSentences } from './sections/updates.ts';
+import { supportSentences } from './sections/support.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -700,6 +701,7 @@ export const en = {
   paperwork: paperworkSentences.en,
   policy: policySentences.en,
   updates: updatesSentences.en,
+  support: supportSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

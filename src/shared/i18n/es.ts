@@ -6,6 +6,7 @@ import { documentsSentences } from './sections/documents.ts';
 import { paperworkSentences } from './sections/paperwork.ts';
 import { policySentences } from './sections/policy.ts';
 import { updatesSentences } from './sections/updates.ts';
+import { supportSentences } from './sections/support.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -716,4 +717,5 @@ export const es: Messages = {
   paperwork: paperworkSentences.es,
   policy: policySentences.es,
   updates: updatesSentences.es,
+  support: supportSentences.es,
 };

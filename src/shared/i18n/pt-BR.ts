@@ -6,6 +6,7 @@ import { documentsSentences } from './sections/documents.ts';
 import { paperworkSentences } from './sections/paperwork.ts';
 import { policySentences } from './sections/policy.ts';
 import { updatesSentences } from './sections/updates.ts';
+import { supportSentences } from './sections/support.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -711,4 +712,5 @@ export const ptBR: Messages = {
   paperwork: paperworkSentences['pt-BR'],
   policy: policySentences['pt-BR'],
   updates: updatesSentences['pt-BR'],
+  support: supportSentences['pt-BR'],
 };
