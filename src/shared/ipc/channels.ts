@@ -63,6 +63,14 @@ export interface PrintingChange {
   status: PrinterStatusView | null;
 }
 
+/** A support bundle's files (names and sizes before compression) and the zip's size. */
+export interface SupportBundleView {
+  entries: { name: string; bytes: number }[];
+  bytes: number;
+  capBytes: number;
+  trimmedLogLines: number;
+}
+
 export interface AppInfo {
   name: string;
   version: string;
@@ -277,6 +285,12 @@ export interface InvokeChannels {
     input: { packId: string; document: PackDocument; force?: boolean };
     output: PackView;
   };
+  /** Help → Save support bundle (issue #31): the files it would hold, then the zip itself. */
+  previewSupportBundle: { input: undefined; output: SupportBundleView };
+  saveSupportBundle: {
+    input: undefined;
+    output: SupportBundleView & { fileName: string; zip: Uint8Array };
+  };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -358,6 +372,8 @@ export const channels = {
   testDocumentPrinter: 'invoke',
   printPaper: 'invoke',
   retryPaper: 'invoke',
+  previewSupportBundle: 'invoke',
+  saveSupportBundle: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

@@ -310,6 +310,8 @@ const channelSchemas = {
     document: z.enum(PACK_DOCUMENTS),
     force: z.boolean().optional(),
   }),
+  previewSupportBundle: z.undefined(),
+  saveSupportBundle: z.undefined(),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {
