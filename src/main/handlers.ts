@@ -11,6 +11,7 @@ import { profileHandlers } from './handlers/profiles.ts';
 import { scaleHandlers } from './handlers/scale.ts';
 import { serviceHandlers } from './handlers/service.ts';
 import { workHandlers } from './handlers/work.ts';
+import { supportHandlers } from './handlers/support.ts';
 import { updateHandlers } from './handlers/updates.ts';
 import type { UpdateStatus } from '../shared/updates.ts';
 
@@ -52,6 +53,7 @@ export function createHandlers({
     ...coordinationHandlers(context),
     ...scaleHandlers(context),
     ...paperworkHandlers(context),
+    ...supportHandlers(context, appInfo),
     ...updateHandlers(update),
   };
 }

@@ -36,9 +36,18 @@ export class StationLog {
   private readonly file: RotatingFile;
   private readonly options: StationLogOptions;
 
+  /** The folder the log writes to (`<data>/logs`). */
+  readonly dir: string;
+
   constructor(options: StationLogOptions) {
     this.options = options;
+    this.dir = options.dir;
     this.file = new RotatingFile(options.dir, options.limits);
+  }
+
+  /** The station's clock, for what is stamped beside the log (a support bundle). */
+  now(): number {
+    return this.options.clock.now();
   }
 
   /** Lines the disk refused. */

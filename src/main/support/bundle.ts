@@ -45,6 +45,7 @@ export interface Bundle {
   entries: BundleEntry[];
   /** Oldest log lines left out to stay under the cap. */
   trimmedLogLines: number;
+  capBytes: number;
 }
 
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
@@ -118,6 +119,7 @@ export function buildBundle(input: BundleInput): Bundle {
     zip,
     entries: Object.entries(files).map(([name, bytes]) => ({ name, bytes: bytes.length })),
     trimmedLogLines: trimmed,
+    capBytes: cap,
   };
 }
 
