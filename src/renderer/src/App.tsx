@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBar } from './app/StatusBar.tsx';
 import { OutboxNotices } from './features/outbox/OutboxNotices.tsx';
 import { StationScreen } from './features/station/StationScreen.tsx';
+import { HelpMenu } from './features/help/HelpMenu.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   useBridge,
@@ -137,6 +138,7 @@ export function App() {
         <AppShell.Header px="md">
           <Group h="100%">
             <Title order={3}>{t('app.title')}</Title>
+            <HelpMenu />
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="sm">
