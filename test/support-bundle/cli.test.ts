@@ -131,10 +131,13 @@ afterAll(async () => {
 
 describe('npm run -s station -- support-bundle, as a separate process', () => {
   it("writes the bundle (relative paths are the caller's) and --json names every entry", async () => {
+    const before = readdirSync(dataDir, { recursive: true }).sort();
     const result = await run(
       ['support-bundle', '--data-dir', 'data', '--out', 'b.zip', '--json'],
       dir.path,
     );
+    // Read-only: nothing created or removed in the data folder (no -wal or -shm beside the outbox).
+    expect(readdirSync(dataDir, { recursive: true }).sort()).toEqual(before);
     expect([result.status, result.stderr]).toEqual([0, '']);
     const printed = JSON.parse(result.stdout) as {
       file: string;

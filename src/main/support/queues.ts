@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { rows } from '../platform/sqlite-rows.ts';
 import { fieldOf, messageOf } from '../platform/guards.ts';
 
@@ -33,7 +34,7 @@ interface FailedPrint {
 const FAILED_LIMIT = 200;
 
 /**
- * Reads `outbox.sqlite` read-only (it never creates, migrates or locks it). A running station
+ * Reads `outbox.sqlite` read-only (it never migrates or locks it). A running station
  * keeps the file locked for itself: then the summary says so in a sentence instead.
  */
 export function readQueues(file: string): QueueSummary {
@@ -44,7 +45,12 @@ export function readQueues(file: string): QueueSummary {
   if (!existsSync(file)) return { ...empty, unavailable: 'This station has no outbox yet.' };
   let db: DatabaseSync | null = null;
   try {
-    db = new DatabaseSync(file, { readOnly: true });
+    // Without a WAL beside it (a station that closed), the file is all there is: opened as
+    // immutable, SQLite creates nothing beside it. With one, a station runs (and holds it) or
+    // stopped without closing: SQLite's own read-only open reads the WAL too.
+    const url = pathToFileURL(file);
+    if (!existsSync(`${file}-wal`)) url.search = 'immutable=1';
+    db = new DatabaseSync(url, { readOnly: true });
     db.exec('PRAGMA busy_timeout = 500');
     const tables = new Set(
       rows<{ name: string }>(db, "SELECT name FROM sqlite_master WHERE type = 'table'").map(
