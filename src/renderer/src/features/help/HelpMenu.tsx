@@ -107,7 +107,7 @@ export function HelpMenu() {
             </>
           )}
           {saved && (
-            <Text role="status">
+            <Text role="status" data-testid="support-bundle-saved">
               {t('support.saved', { file: saved.file, bytes: size(saved.bytes) })}
             </Text>
           )}
