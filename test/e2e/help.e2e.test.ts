@@ -5,8 +5,8 @@ import { readPolicy } from '../../src/main/policy/read-policy.ts';
 import { en } from '../../src/shared/i18n/en.ts';
 import { es } from '../../src/shared/i18n/es.ts';
 import { ptBR } from '../../src/shared/i18n/pt-BR.ts';
-import { axeViolations } from '../e2e/axe.ts';
-import { closeBrowser, withOnlineStation } from '../e2e/harness.ts';
+import { axeViolations } from './axe.ts';
+import { closeBrowser, withOnlineStation } from './harness.ts';
 import { tempDir } from '../outbox/helpers.ts';
 
 // Help → Save support bundle in the real renderer, on a real core: the list of files comes
