@@ -18,6 +18,8 @@ import { OPERATIONS, outcome } from '../security/operations.ts';
 const OLD_KEY = 'live+Ky/7f3a9c2e4f2a=b81d0e6c';
 const NEW_KEY = 'live_Nw9Qx2Lm5Rt8Vb3Kp7Zs';
 const REDIS_PASSWORD = 'redis-Pw/8841+secret=k9';
+/** The key of a profile never used since the start: only the keychain knows it. */
+const IDLE_KEY = 'idle_Hq4Wm8Tz2Ny6Rc1Vx5Lb';
 
 const ls = (file: string) => {
   const result = spawnSync('unzip', ['-Z1', file], { encoding: 'utf8' });
@@ -63,12 +65,18 @@ beforeAll(async () => {
     for (const call of Object.values(OPERATIONS)) await outcome(() => call(api));
   }
   await core.setKey(profile.id, NEW_KEY); // the old key is one the station has held
+  const idle = await core.profiles.create({
+    name: 'Idle',
+    environment: 'test',
+    baseUrl: hostile.url,
+  });
+  await keychain.set(idle.id, IDLE_KEY);
   // Where a bug could have left the secrets: startup.log and a settings file.
   const data = join(dir.path, 'data');
   mkdirSync(join(data, 'logs'), { recursive: true });
   writeFileSync(
     join(data, 'logs', 'startup.log'),
-    `failed ${echoOfKey(OLD_KEY)} ${echoOfKey(NEW_KEY)} ${echoOfKey(REDIS_PASSWORD)}\n`,
+    `failed ${echoOfKey(OLD_KEY)} ${echoOfKey(NEW_KEY)} ${echoOfKey(REDIS_PASSWORD)} ${echoOfKey(IDLE_KEY)}\n`,
   );
   writeFileSync(join(data, 'aliases.json'), JSON.stringify({ note: echoOfKey(NEW_KEY) }));
 });
@@ -109,7 +117,7 @@ describe('Help → Save support bundle', () => {
     writeFileSync(file, saved.zip);
     const entries = readAll(file);
     const leaks = Object.entries(entries).flatMap(([name, text]) =>
-      Object.entries({ OLD_KEY, NEW_KEY, REDIS_PASSWORD }).flatMap(([which, secret]) =>
+      Object.entries({ OLD_KEY, NEW_KEY, REDIS_PASSWORD, IDLE_KEY }).flatMap(([which, secret]) =>
         keyForms(secret)
           .filter((form) => text.includes(form))
           .map((form) => `${name}: ${which} as ${form}`),
