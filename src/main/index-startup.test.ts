@@ -54,6 +54,24 @@ async function usedDataDir(name: string): Promise<string> {
 }
 
 describe('a start that fails', () => {
+  it("IT's policy broken: the dialog names the file, line, column and rule; exit 1, no window", async () => {
+    const dataDir = await usedDataDir('policy');
+    const policy = join(scratch.path, 'policy.json');
+    writeFileSync(policy, '{\n  "language": { "value": "fr", "locked": true }\n}\n');
+    process.env['PACKBENCH_POLICY'] = policy;
+    try {
+      const stand = await launch({ dataDir, languages: ['es-ES'] });
+      await vi.waitFor(() => expect(stand.exitCodes).toEqual([1]));
+      expect(stand.errorBoxes).toHaveLength(1);
+      const content = stand.errorBoxes[0]?.content ?? '';
+      expect(content).toContain(`La política de TI ${policy} no es válida`);
+      expect(content).toContain('Línea 2, columna 26 (/language/value): is en, pt-BR or es.');
+      expect(stand.windows).toEqual([]);
+    } finally {
+      delete process.env['PACKBENCH_POLICY'];
+    }
+  });
+
   it('an outbox from a newer Packbench: one dialog in the system language naming the cause, a log, exit 1, no window', async () => {
     const dataDir = await usedDataDir('newer');
     const outbox = join(dataDir, 'outbox.sqlite');

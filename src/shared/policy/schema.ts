@@ -122,7 +122,13 @@ export const policySchema = z
     ),
     language: d(
       z
-        .strictObject({ value: d(z.enum(['en', 'pt-BR', 'es']), "the window's language"), locked })
+        .strictObject({
+          value: d(
+            z.enum(['en', 'pt-BR', 'es'], { message: 'is en, pt-BR or es' }),
+            "the window's language",
+          ),
+          locked,
+        })
         .optional(),
       'language',
     ),
