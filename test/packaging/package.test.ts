@@ -33,11 +33,14 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
   packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
 };
-/** Top-level package folders npm installs for production (what may ship). */
+/**
+ * Packages npm installs for production, at any depth (what may ship): electron-builder lifts a
+ * nested one (electron-updater's own js-yaml 4) to the archive's top level.
+ */
 const productionPackages = new Set(
   Object.entries(lock.packages)
     .filter(([path, entry]) => path.startsWith('node_modules/') && !entry.dev)
-    .map(([path]) => path.slice('node_modules/'.length)),
+    .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)),
 );
 
 beforeAll(async () => {
@@ -170,7 +173,7 @@ describe('packaging', () => {
     expect([config.linux.target, config.win.target, config.mac.target]).toEqual([
       ['AppImage', 'deb'],
       ['nsis'],
-      ['dmg'],
+      ['dmg', 'zip'],
     ]);
     expect(config.electronFuses).toEqual({
       runAsNode: false,
