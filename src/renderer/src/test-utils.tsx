@@ -1,3 +1,4 @@
+import { profileInputSchema } from '../../shared/profile.ts';
 import { POLICY_SECTIONS } from '../../shared/policy/schema.ts';
 import type { PolicyView } from '../../shared/policy/view.ts';
 import { DEFAULT_DOCUMENT_PRINTER_SETTINGS } from '../../shared/documents.ts';
@@ -96,6 +97,30 @@ export const printJobView = (change: Partial<PrintJobView> = {}): PrintJobView =
 });
 
 /** A bridge whose every channel fails loudly unless the test provides it. */
+/** The bridge's profile reads for the whole Settings screen: the sandbox alone, demo key. */
+export const SANDBOX_PROFILE_BRIDGE: Pick<PackbenchBridge, 'listProfiles' | 'getKeyStatus'> = {
+  listProfiles: async () =>
+    ok({
+      profiles: [
+        {
+          ...profileInputSchema.parse({ name: 'Sandbox', environment: 'sandbox', baseUrl: null }),
+          id: 'sandbox',
+          createdAt: '',
+          updatedAt: '',
+        },
+      ],
+      activeId: 'sandbox',
+    }),
+  getKeyStatus: async () =>
+    ok({
+      profileId: 'sandbox',
+      set: false,
+      masked: null,
+      usingDemoKey: true,
+      keychain: { state: 'available', messageKey: 'keychain.available', detail: '' },
+    }),
+};
+
 /** A machine without a policy: nothing locked, nothing set. */
 export const NO_POLICY: PolicyView = {
   file: null,

@@ -7,10 +7,8 @@ import {
   type CoordinationTestResult,
   type CoordinationView,
 } from '../../../../shared/coordination.ts';
-import type { KeyStatus } from '../../../../shared/status.ts';
-import { profileInputSchema } from '../../../../shared/profile.ts';
 import { fail, ok, type Result } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { fakeBridge, renderWithStores, SANDBOX_PROFILE_BRIDGE } from '../../test-utils.tsx';
 import { CoordinationSection } from './CoordinationSection.tsx';
 import { SettingsScreen } from './SettingsScreen.tsx';
 
@@ -307,26 +305,7 @@ describe('Settings → Stations sharing this key', () => {
   });
 
   it('comes after Printers in Settings', async () => {
-    const sandbox = {
-      ...profileInputSchema.parse({ name: 'Sandbox', environment: 'sandbox', baseUrl: null }),
-      id: 'sandbox',
-      createdAt: '',
-      updatedAt: '',
-    };
-    const keyStatus: KeyStatus = {
-      profileId: 'sandbox',
-      set: false,
-      masked: null,
-      usingDemoKey: true,
-      keychain: { state: 'available', messageKey: 'keychain.available', detail: '' },
-    };
-    renderWithStores(
-      <SettingsScreen />,
-      fakeBridge({
-        listProfiles: async () => ok({ profiles: [sandbox], activeId: 'sandbox' }),
-        getKeyStatus: async () => ok(keyStatus),
-      }),
-    );
+    renderWithStores(<SettingsScreen />, fakeBridge(SANDBOX_PROFILE_BRIDGE));
     await screen.findByLabelText('Redis address');
     const headings = screen.getAllByRole('heading').map((h) => h.textContent);
     const printers = headings.indexOf('Printers');

@@ -1,32 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { profileInputSchema } from '../../../../shared/profile.ts';
 import { ok } from '../../../../shared/result.ts';
-import type { KeyStatus } from '../../../../shared/status.ts';
-import { fakeBridge, NO_POLICY, renderWithStores } from '../../test-utils.tsx';
+import {
+  fakeBridge,
+  NO_POLICY,
+  renderWithStores,
+  SANDBOX_PROFILE_BRIDGE,
+} from '../../test-utils.tsx';
 import { SettingsScreen } from './SettingsScreen.tsx';
 
 // Settings under a machine policy (issue #31): each locked part says it is set by IT and names
 // the file, and its controls are disabled; parts IT did not lock stay the operator's.
 
 const FILE = '/etc/packbench/policy.json';
-const sandbox = {
-  ...profileInputSchema.parse({ name: 'Sandbox', environment: 'sandbox', baseUrl: null }),
-  id: 'sandbox',
-  createdAt: '',
-  updatedAt: '',
-};
-const keyStatus: KeyStatus = {
-  profileId: 'sandbox',
-  set: false,
-  masked: null,
-  usingDemoKey: true,
-  keychain: { state: 'available', messageKey: 'keychain.available', detail: '' },
-};
-const profiles = {
-  listProfiles: async () => ok({ profiles: [sandbox], activeId: 'sandbox' }),
-  getKeyStatus: async () => ok(keyStatus),
-};
+const profiles = SANDBOX_PROFILE_BRIDGE;
 const locked = {
   ...NO_POLICY,
   file: FILE,
