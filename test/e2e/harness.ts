@@ -230,14 +230,15 @@ export async function withStation(
   }
 }
 
-/** The same, starting once the status bar shows the service online. */
+/** The same, starting once the status bar shows the service online (in any language). */
 export function withOnlineStation(
   run: (station: Station) => Promise<void>,
   ...launch: Parameters<typeof launchStation>
 ): Promise<void> {
   return withStation(
     async (station) => {
-      await station.page.getByText('Online').waitFor({ timeout: 15_000 });
+      // The health badge's state, not its word: a policy may set the window's language.
+      await station.page.locator('[data-health="up"]').waitFor({ timeout: 15_000 });
       await run(station);
     },
     ...launch,
