@@ -25,6 +25,11 @@ export const SYSTEM_PREREQUISITES = [
   { command: 'redis-server', pkg: 'redis-server' },
   // The serial scale emulator talks to the station through a pair of pseudo-terminals (#29).
   { command: 'socat', pkg: 'socat' },
+  // The packaging test builds the AppImage (#31: its latest-linux.yml) with Debian's squashfs
+  // tools instead of the ones electron-builder would fetch from GitHub.
+  { command: 'mksquashfs', pkg: 'squashfs-tools' },
+  { command: 'unsquashfs', pkg: 'squashfs-tools' },
+  { command: 'desktop-file-validate', pkg: 'desktop-file-utils' },
 ] as const;
 
 export const hasCommand = (command: string): boolean =>

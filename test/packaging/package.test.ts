@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listPackage, statFile } from '@electron/asar';
 import { build, Platform } from 'electron-builder';
@@ -13,20 +15,25 @@ import {
   type ElectronMirror,
 } from '../support/electron-mirror.ts';
 
-// `electron-builder --linux --dir` as `npm run dist` runs it, with Electron fetched through a
+// `electron-builder --linux AppImage` as `npm run dist` runs it, with Electron fetched through a
 // loopback mirror whose "Electron" is a stub carrying Electron's fuse wire: what is checked is
 // what ends up on disk (app.asar's contents, the unpacked native module, the fuse bytes in the
-// binary), never the configuration that asked for it.
+// binary, the AppImage and the latest-linux.yml an update folder serves), never the
+// configuration that asked for it. The AppImage tools electron-builder would fetch from GitHub
+// are Debian's mksquashfs and desktop-file-validate, with a stand-in runtime at its head (the
+// part that mounts the image when run; running it is not what is tested here).
 
 const ROOT = join(import.meta.dirname, '../..');
 const scratch = tempDir('packbench-package-');
 const output = join(scratch.path, 'release');
 const resources = join(output, 'linux-unpacked', 'resources');
+const STAND_IN_RUNTIME = '#!/bin/sh\necho "a stand-in AppImage runtime"; exit 1\n';
 let mirror: ElectronMirror;
 let files: string[] = [];
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
+  version: string;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -47,6 +54,12 @@ beforeAll(async () => {
   for (const part of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'])
     expect(existsSync(join(ROOT, part)), `${part} (run the build first)`).toBe(true);
   mirror = await startElectronMirror();
+  const tools = join(scratch.path, 'appimage-tools');
+  mkdirSync(join(tools, 'linux-x64'), { recursive: true });
+  mkdirSync(join(tools, 'lib', 'x64'), { recursive: true });
+  for (const tool of ['mksquashfs', 'desktop-file-validate'])
+    symlinkSync(`/usr/bin/${tool}`, join(tools, 'linux-x64', tool));
+  writeFileSync(join(tools, 'runtime-x64'), STAND_IN_RUNTIME, { mode: 0o755 });
   const saved = { ...process.env };
   Object.assign(process.env, {
     ELECTRON_MIRROR: mirror.url,
@@ -57,6 +70,7 @@ beforeAll(async () => {
     // keyed by URL): a mirror port that an earlier run happened to use would be served from
     // there and never reach this mirror. The scratch folder stands in for the cache home.
     XDG_CACHE_HOME: join(scratch.path, 'xdg-cache'),
+    APPIMAGE_TOOLS_PATH: tools,
   });
   try {
     const config = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as Record<
@@ -65,10 +79,13 @@ beforeAll(async () => {
     >;
     await build({
       projectDir: ROOT,
-      targets: Platform.LINUX.createTarget('dir'),
+      targets: Platform.LINUX.createTarget('AppImage'),
       publish: 'never',
+      // electron-builder reads electron-builder.yml itself and merges this object over it; a
+      // publish list given twice is merged entry into entry and fails its schema, so the
+      // file's own list is the one used.
       config: {
-        ...config,
+        ...Object.fromEntries(Object.entries(config).filter(([key]) => key !== 'publish')),
         npmRebuild: false,
         directories: { ...(config['directories'] as object), output },
       },
@@ -157,6 +174,42 @@ describe('packaging', () => {
       expect(statFile(join(resources, 'app.asar'), native.slice(1)), native).toMatchObject({
         unpacked: true,
       });
+  });
+
+  it('writes the latest-linux.yml an update folder serves, naming the AppImage by its hash', () => {
+    const yml = parse(readFileSync(join(output, 'latest-linux.yml'), 'utf8')) as {
+      version: string;
+      path: string;
+      sha512: string;
+      files: { url: string; sha512: string; size: number }[];
+    };
+    const appImage = `Packbench-${pkg.version}.AppImage`;
+    const bytes = readFileSync(join(output, appImage));
+    const sha512 = createHash('sha512').update(bytes).digest('base64');
+    expect(yml.version).toBe(pkg.version);
+    expect(yml.path).toBe(appImage);
+    expect(yml.sha512).toBe(sha512);
+    expect(yml.files).toEqual([
+      expect.objectContaining({ url: appImage, sha512, size: bytes.length }),
+    ]);
+    // The image holds the same app.asar as the unpacked folder (squashfs-tools reads it).
+    const extracted = join(scratch.path, 'squashfs-root');
+    const unsquash = spawnSync(
+      'unsquashfs',
+      [
+        '-o',
+        String(STAND_IN_RUNTIME.length),
+        '-d',
+        extracted,
+        join(output, appImage),
+        'resources/app.asar',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(unsquash.status, unsquash.stderr).toBe(0);
+    expect(readFileSync(join(extracted, 'resources', 'app.asar'))).toEqual(
+      readFileSync(join(resources, 'app.asar')),
+    );
   });
 
   it('builds installers for every desktop and flips the security fuses', () => {
