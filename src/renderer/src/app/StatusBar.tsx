@@ -150,7 +150,7 @@ function CoordinationStatus({ state }: { state: CoordinationState }) {
   );
 }
 
-/** "Update 0.2.0 is ready…" once main has downloaded and checked one; nothing otherwise. */
+/** "Update 0.2.0 is ready…" once main has downloaded and checked one, or why one was refused. */
 function UpdateReady() {
   const { t } = useTranslation();
   const bridge = useBridge();
@@ -162,6 +162,20 @@ function UpdateReady() {
     });
     return off;
   }, [bridge]);
+  if (update?.state === 'refused')
+    // A refusal is IT's to act on, not the packer's: a few words in the bar, the whole
+    // sentence (which file, what was wrong) on hover and for screen readers.
+    return (
+      <Text
+        size="sm"
+        c="orange.8"
+        data-testid="update-refused"
+        title={t(update.sentence.key, update.sentence.values)}
+        aria-label={t(update.sentence.key, update.sentence.values)}
+      >
+        {t('updates.refusedShort')}
+      </Text>
+    );
   if (update?.state !== 'ready') return null;
   return (
     <Text size="sm" fw={600} data-testid="update-ready">

@@ -49,4 +49,29 @@ describe('the status bar and updates', () => {
       'La actualización 0.2.0 está lista: se instala cuando Packbench se cierre.',
     );
   });
+
+  it('says an update was refused in a few words, and why on hover, in each language', async () => {
+    const refused: UpdateStatus = {
+      state: 'refused',
+      version: '0.2.0',
+      reason: 'size',
+      sentence: {
+        key: 'updates.refused.size',
+        values: { version: '0.2.0', actual: 1000, expected: 1017 },
+      },
+    };
+    const { push } = renderWith({ state: 'checking' }, 'es');
+    expect(await screen.findByText('En línea')).toBeTruthy();
+    expect(screen.queryByTestId('update-refused')).toBeNull();
+    push(refused);
+    const shown = await screen.findByTestId('update-refused');
+    expect(shown.textContent).toBe('Actualización no instalada');
+    expect(shown.getAttribute('title')).toBe(
+      'La actualización 0.2.0 fue rechazada: el archivo descargado tiene 1000 bytes, no los 1017 que anunció el servidor de actualizaciones. No se instaló nada.',
+    );
+    expect(shown.getAttribute('aria-label')).toBe(shown.getAttribute('title'));
+    push({ state: 'ready', version: '0.2.1', hours: null });
+    expect(await screen.findByTestId('update-ready')).toBeTruthy();
+    expect(screen.queryByTestId('update-refused')).toBeNull();
+  });
 });

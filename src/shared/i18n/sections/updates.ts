@@ -4,6 +4,7 @@
  */
 export const updatesSentences = {
   en: {
+    refusedShort: 'Update not installed',
     ready: 'Update {{version}} is ready: it installs when Packbench closes.',
     readyHours:
       'Update {{version}} is ready: it installs when Packbench closes or between {{from}} and {{to}} when no one is working.',
@@ -19,6 +20,7 @@ export const updatesSentences = {
     },
   },
   'pt-BR': {
+    refusedShort: 'Atualização não instalada',
     ready: 'A atualização {{version}} está pronta: ela é instalada quando o Packbench fechar.',
     readyHours:
       'A atualização {{version}} está pronta: ela é instalada quando o Packbench fechar ou entre {{from}} e {{to}} quando ninguém estiver trabalhando.',
@@ -34,6 +36,7 @@ export const updatesSentences = {
     },
   },
   es: {
+    refusedShort: 'Actualización no instalada',
     ready: 'La actualización {{version}} está lista: se instala cuando Packbench se cierre.',
     readyHours:
       'La actualización {{version}} está lista: se instala cuando Packbench se cierre o entre las {{from}} y las {{to}} cuando nadie esté trabajando.',
