@@ -16,7 +16,8 @@ import { stationId } from './updates/station-id.ts';
 import { StationUpdater } from './updates/updater.ts';
 import { watchPacks } from './handlers/updates.ts';
 import { createHandlers } from './handlers.ts';
-import { languageFor } from '../shared/i18n/translate.ts';
+import { languageFor, translate } from '../shared/i18n/translate.ts';
+import { updateLogger } from './logs/attach.ts';
 import {
   diagnoseStartupFailure,
   startupFailureMessage,
@@ -154,7 +155,11 @@ async function start(dataDir: string): Promise<void> {
           work: busy,
         })
       : null;
-  updater?.onChange((status) => publish('onUpdate', status));
+  const logUpdate = updateLogger(core.log, (key, values) => translate('en', key, values));
+  updater?.onChange((status) => {
+    publish('onUpdate', status);
+    logUpdate(status);
+  });
   updater?.start();
   // The core closes at will-quit: what the station was doing is read as the quit begins.
   let atQuit: StationWork | null = null;

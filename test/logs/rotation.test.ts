@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { updateLogger } from '../../src/main/logs/attach.ts';
 import { RotatingFile } from '../../src/main/logs/rotating-file.ts';
 import { StationLog } from '../../src/main/logs/station-log.ts';
+import { translate } from '../../src/shared/i18n/translate.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { tempDir } from '../outbox/helpers.ts';
 
@@ -116,5 +118,35 @@ describe('the station log', () => {
     const text = readFileSync(join(dir, 'station.log'), 'utf8');
     expect(text).not.toContain(secret);
     expect(text).not.toContain('hunter2');
+  });
+
+  it("writes a line per change of the updater's state, with a refusal's reason and sentence", () => {
+    const dir = folder();
+    const log = new StationLog({ dir, clock: new FakeClock(0), redact: (text) => text });
+    const logUpdate = updateLogger(log, (key, values) => translate('en', key, values));
+    logUpdate({ state: 'checking' });
+    logUpdate({ state: 'checking' });
+    logUpdate({ state: 'downloading', version: '0.2.0' });
+    logUpdate({
+      state: 'refused',
+      version: '0.2.0',
+      reason: 'tampered',
+      sentence: { key: 'updates.refused.tampered', values: { version: '0.2.0' } },
+    });
+    logUpdate({ state: 'ready', version: '0.2.1', hours: null });
+    log.close();
+    const lines = (onDisk(dir)[0]?.lines ?? []).map((l) => JSON.parse(l) as object);
+    expect(lines).toEqual([
+      { t: '1970-01-01T00:00:00.000Z', event: 'update.state', state: 'checking' },
+      expect.objectContaining({ state: 'downloading', version: '0.2.0' }),
+      expect.objectContaining({
+        state: 'refused',
+        version: '0.2.0',
+        reason: 'tampered',
+        sentence:
+          'Update 0.2.0 was refused: the downloaded file does not match its checksum (sha512). Nothing was installed.',
+      }),
+      expect.objectContaining({ state: 'ready', version: '0.2.1' }),
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { UpdateStatus } from '../../shared/updates.ts';
 import type { StationLog } from './station-log.ts';
 
 /** What the log needs of an outbox job (JobView has more). */
@@ -104,6 +105,34 @@ export function attachStationLog(log: StationLog, sources: LogSources): () => vo
   ];
   return () => {
     for (const stop of stops) stop();
+  };
+}
+
+/**
+ * A listener for the updater's changes: a line each time its state changes (found, downloaded,
+ * ready, refused and why), so IT reads in the log or the support bundle what the status bar
+ * said. The refusal's English sentence is kept beside its reason.
+ */
+export function updateLogger(
+  log: StationLog,
+  english: (key: string, values: Record<string, string | number>) => string,
+): (status: UpdateStatus) => void {
+  let last = '';
+  return (status) => {
+    const version = 'version' in status ? status.version : null;
+    const seen = `${status.state}/${version ?? ''}`;
+    if (seen === last) return;
+    last = seen;
+    log.write('update.state', {
+      state: status.state,
+      ...(version !== null ? { version } : {}),
+      ...(status.state === 'refused'
+        ? {
+            reason: status.reason,
+            sentence: english(status.sentence.key, status.sentence.values),
+          }
+        : {}),
+    });
   };
 }
 
