@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
 import { readPolicy } from '../../src/main/policy/read-policy.ts';
-import { DEFAULT_PACK_SETTINGS } from '../../src/shared/pack/types.ts';
+import { DEFAULT_PACK_SETTINGS, type PackView } from '../../src/shared/pack/types.ts';
+import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
 
@@ -34,7 +35,8 @@ beforeAll(async () => {
       documentPrinter: { target: 'cups:Office', paper: 'letter' },
       packing: { printLabel: true, printSlip: true, markPacked: false, locked: true },
       language: { value: 'es', locked: true },
-      expiryWarningDays: { value: 45 },
+      // Ten years: every lot that has not expired is "expiring" by IT's threshold.
+      expiryWarningDays: { value: 3650, locked: true },
     }),
   );
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
@@ -59,12 +61,13 @@ describe('a machine policy at the station', () => {
       file: FILE,
       language: 'es',
       muted: null,
-      expiryWarningDays: 45,
+      expiryWarningDays: 3650,
     });
     expect(Object.entries(view.value.locked).filter(([, locked]) => locked)).toEqual([
       ['profiles', true],
       ['labelPrinter', true],
       ['language', true],
+      ['expiryWarningDays', true],
       ['packing', true],
     ]);
   });
@@ -132,5 +135,39 @@ describe('a machine policy at the station', () => {
     const saved = await call('saveDocumentPrinter', { target: 'cups:Office', paper: 'a4' });
     expect(saved.ok).toBe(true);
     expect(core.printing.documentPrinter.get().paper).toBe('a4');
+  });
+
+  it("speaks IT's language on the papers and refuses another from the window", async () => {
+    const refused = await call('setStationLanguage', { language: 'en' });
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('policy.locked');
+    expect(core.language).toBe('es');
+    expect((await call('setStationLanguage', { language: 'es' })).ok).toBe(true);
+    expect(core.language).toBe('es');
+  });
+
+  it("judges a pack's lots by IT's locked expiry threshold, not the window's", async () => {
+    const order = PACK_FIXTURES.orders.gift;
+    const sku = order.items.find((i) => PACK_FIXTURES.batches[i.sku])?.sku ?? '';
+    const api = await core.api();
+    const barcode = (await api.getProduct(sku)).barcode ?? '';
+    const open = await call('openPack', { orderId: order.id, expiryWarningDays: 0 });
+    if (!open.ok) throw new Error(open.error.message);
+    const step = async (result: Awaited<ReturnType<typeof call<'packScan'>>>) => {
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value;
+    };
+    let view: PackView = await step(
+      await call('packScan', { packId: open.value.id, code: barcode }),
+    );
+    if (view.verdict?.messageKey === 'packVerdict.notesFirst') {
+      view = await step(await call('answerPack', { packId: view.id, answer: { kind: 'notes' } }));
+      view = await step(await call('packScan', { packId: view.id, code: barcode }));
+    }
+    if (view.prompt?.kind !== 'lot')
+      throw new Error(`no lot question: ${JSON.stringify(view.prompt)}`);
+    // With the window's 0 days no lot would be expiring; by IT's ten years every unexpired one is.
+    const states = view.prompt.options.map((option) => option.state);
+    expect(states).toContain('expiring');
+    expect(states).not.toContain('ok');
   });
 });

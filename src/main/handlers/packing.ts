@@ -24,8 +24,13 @@ export function packHandlers({
     return core.packing.get(view.id);
   };
   return {
+    // An expiry threshold IT locked is the one a pack judges lots by, whatever the window sends.
     openPack: ({ orderId, expiryWarningDays }) =>
-      asResult(() => core.packing.open(orderId, expiryWarningDays)),
+      asResult(() => {
+        const { locked, expiryWarningDays: imposed } = core.policy;
+        const days = locked.expiryWarningDays && imposed !== null ? imposed : expiryWarningDays;
+        return core.packing.open(orderId, days);
+      }),
     // A scan, an answer or Finish may finish the pack: its answer waits for the papers to
     // have their print jobs (a few ms to make a slip), so the card shows them at once.
     packScan: ({ packId, code }) => asResult(() => withPapers(core.packing.scan(packId, code))),

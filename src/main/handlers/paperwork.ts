@@ -1,4 +1,5 @@
 import { ok } from '../../shared/result.ts';
+import { PolicyLockedError } from '../platform/policy-lock.ts';
 import type { HandlerContext, HandlersOf } from './context.ts';
 
 /**
@@ -19,10 +20,18 @@ export function paperworkHandlers({
 > {
   return {
     getPolicy: () => ok(core.policy),
-    setStationLanguage: ({ language }) => {
-      core.language = language;
-      return ok(null);
-    },
+    // A language IT locked is the papers' language whatever the window says (it follows the
+    // policy too, but a moment after it starts in the operator's last language).
+    setStationLanguage: ({ language }) =>
+      asResult(() => {
+        const { file, locked, language: imposed } = core.policy;
+        if (locked.language && imposed !== null && language !== imposed) {
+          core.language = imposed;
+          throw new PolicyLockedError('language', file ?? '');
+        }
+        core.language = language;
+        return null;
+      }),
     getDocumentPrinter: () => ok(core.printing.documentPrinterState()),
     saveDocumentPrinter: (settings) => asResult(() => core.printing.saveDocumentPrinter(settings)),
     testDocumentPrinter: ({ target }) =>
