@@ -74,6 +74,36 @@ describe('reading a policy', () => {
     expect(read.errors[3]?.message).toBe('test and production profiles need a baseUrl');
   });
 
+  it("says zod's general rules as plain sentences, and keeps the schema's own", () => {
+    const said = (policy: unknown) => {
+      const read = readPolicy(JSON.stringify(policy));
+      return read.ok ? [] : read.errors.map((e) => `${e.path} ${e.message}`);
+    };
+    expect(said({ labelPrinter: { dpmm: 8 } })).toEqual([
+      '/labelPrinter/target is missing: it must be text',
+    ]);
+    expect(said({ sound: { muted: 'yes' } })).toEqual(['/sound/muted must be true or false']);
+    expect(said({ expiryWarningDays: { value: 1.5 } })).toEqual([
+      '/expiryWarningDays/value must be a whole number',
+    ]);
+    expect(said({ expiryWarningDays: { value: 99999 } })).toEqual([
+      '/expiryWarningDays/value must be at most 3650',
+    ]);
+    expect(said({ profiles: { list: [{ name: '', environment: 'prod' }] } })).toEqual([
+      '/profiles/list/0/name must not be empty',
+      '/profiles/list/0/environment must be one of "sandbox", "test", "production"',
+    ]);
+    expect(said({ updates: { enabled: true, url: 'ftp://x', channel: 'Beta!' } })).toEqual([
+      '/updates/url is not an http:// or https:// address',
+      '/updates/channel is 1 to 32 lowercase letters, digits or dashes (e.g. beta)',
+    ]);
+    expect(said({ documentPrinter: { target: 'tcp://10.0.0.5:9100' } })).toEqual([
+      '/documentPrinter/target is a label printer address: a document printer is cups:QUEUE or windows:PRINTER',
+    ]);
+    expect(said({ language: { value: 'fr' } })).toEqual(['/language/value is en, pt-BR or es']);
+    expect(said([])).toEqual([' must be an object ({…})']);
+  });
+
   it('places a syntax error where the parser stopped, and reads past a BOM', () => {
     const read = readPolicy('{\n  "sound": { "muted": true, }\n}');
     if (read.ok) throw new Error('a trailing comma was taken');

@@ -78,10 +78,58 @@ function keyNode(object: Node, key: string): Node | null {
   return null;
 }
 
+/** What a JSON value of zod's type is called in a sentence. */
+const KIND: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object ({…})',
+  array: 'a list ([…])',
+  null: 'null',
+};
+
+const plural = (count: number | bigint, one: string, many: string) =>
+  `${count} ${Number(count) === 1 ? one : many}`;
+
+/**
+ * The rule an issue breaks, said as IT reads it after the value's path: the schema's own
+ * sentences where it has them ("is 6, 8, 12 or 24…"), plain ones for zod's general rules
+ * (its own words, "Invalid input: expected string, received undefined", are for developers).
+ */
 function sentence(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys')
-    return `${issue.keys.map((k) => `"${k}"`).join(', ')} ${issue.keys.length > 1 ? 'are not settings' : 'is not a setting'} a policy may hold`;
-  return issue.message;
+  // A rule the schema words itself keeps its words; zod's defaults start like these.
+  if (issue.code !== 'unrecognized_keys' && !/^(Invalid|Too (big|small))\b/.test(issue.message))
+    return issue.message;
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `${issue.keys.map((k) => `"${k}"`).join(', ')} ${issue.keys.length > 1 ? 'are not settings' : 'is not a setting'} a policy may hold`;
+    case 'invalid_type': {
+      const kind = KIND[issue.expected] ?? issue.expected;
+      return /received undefined$/.test(issue.message)
+        ? `is missing: it must be ${kind}`
+        : `must be ${kind}`;
+    }
+    case 'too_big':
+      if (issue.origin === 'number') return `must be at most ${String(issue.maximum)}`;
+      if (issue.origin === 'array')
+        return `holds at most ${plural(issue.maximum, 'entry', 'entries')}`;
+      return `must be at most ${plural(issue.maximum, 'character', 'characters')} long`;
+    case 'too_small':
+      if (issue.origin === 'number') return `must be at least ${String(issue.minimum)}`;
+      if (issue.origin === 'array')
+        return `must hold at least ${plural(issue.minimum, 'entry', 'entries')}`;
+      return Number(issue.minimum) === 1
+        ? 'must not be empty'
+        : `must be at least ${plural(issue.minimum, 'character', 'characters')} long`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_format':
+      if (issue.format === 'url') return 'is not an http:// or https:// address';
+      return issue.message;
+    default:
+      return issue.message;
+  }
 }
 
 /** Reads a policy's text: the policy, or every problem with its place. */

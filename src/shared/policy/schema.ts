@@ -95,7 +95,12 @@ export const policySchema = z
       z
         .strictObject({
           target: d(
-            printerTargetSchema.nullable(),
+            printerTargetSchema
+              .refine((target) => !target.startsWith('tcp://'), {
+                message:
+                  'is a label printer address: a document printer is cups:QUEUE or windows:PRINTER',
+              })
+              .nullable(),
             'cups:QUEUE (a queue with a driver) or windows:PRINTER; null: none',
           ),
           paper: d(z.enum(PAPER_SIZES).optional(), 'the paper slips and invoices print on'),
@@ -176,7 +181,9 @@ export const policySchema = z
           channel: d(
             z
               .string()
-              .regex(/^[a-z0-9-]{1,32}$/)
+              .regex(/^[a-z0-9-]{1,32}$/, {
+                message: 'is 1 to 32 lowercase letters, digits or dashes (e.g. beta)',
+              })
               .optional(),
             'latest unless given (e.g. beta)',
           ),
