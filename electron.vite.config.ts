@@ -3,10 +3,15 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { fontLicences } from './scripts/third-party/font-licences.ts';
 import { thirdPartyNotices } from './scripts/third-party/vite-plugin.ts';
+import { RENDERER_ALIASES } from './scripts/aliases.ts';
 
 // Each build records the npm packages it compiled in; together with app.asar's production
 // packages they make out/THIRD_PARTY_NOTICES, which ships in the app.
 const rendererNotices = thirdPartyNotices('renderer', resolve('src/renderer'));
+/** `@renderer/…`, `@shared/…`, `@zpl/…` in the window's code (and its workers). */
+export const rendererAlias = Object.fromEntries(
+  Object.entries(RENDERER_ALIASES).map(([alias, folder]) => [alias, resolve(folder)]),
+);
 
 export default defineConfig({
   main: {
@@ -29,6 +34,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    resolve: { alias: rendererAlias },
     plugins: [react(), rendererNotices.plugin, fontLicences(resolve('src/renderer'))],
     // Workers are builds of their own: without this their packages would go unlisted (and the
     // ZPL worker's fonts would ship without their licences beside them).

@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import { fileURLToPath } from 'node:url';
 
 // Failure details reach the window and the logs, so only safeDetails (which must be given a
 // redaction) may make one: a cast would smuggle a raw value past it.
@@ -54,6 +55,12 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
+  {
+    // ESLint loads an import resolver with require(): that one file is CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -113,6 +120,26 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', noDetailsCast] },
   },
   {
+    // The window's code names what it imports from where it lives (issue #28, item 6):
+    // `@renderer/app/…`, `@shared/…`, `@zpl/…` (scripts/aliases.ts), never `../../../app/…`.
+    // One level up stays relative: a sibling folder of the same feature.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./',
+              message:
+                'Climbing two folders or more: use @renderer/, @shared/, @zpl/ (or @test/ in tests).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Layers that only look down. Each process gets only what it may run: a renderer that
     // imported main would drag Node into the page; main reaching into the sandbox's insides
     // would make the embedded default impossible to replace.
@@ -137,6 +164,11 @@ export default tseslint.config(
         { type: 'renderer', pattern: 'src/renderer/**', partialMatch: false },
         { type: 'zpl', pattern: 'src/zpl/**', partialMatch: false },
       ],
+      // The window's aliases (@renderer/, @shared/, @zpl/) resolved to their folders, so the
+      // layers below see where an aliased import leads.
+      'import/resolver': {
+        [fileURLToPath(new URL('scripts/lint/alias-resolver.cjs', import.meta.url))]: {},
+      },
       // The sandbox's public entry: the only door main may use.
       'boundaries/files': [
         { category: 'sandbox-entry', pattern: 'src/sandbox/index.ts' },

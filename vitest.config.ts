@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { RENDERER_ALIASES } from './scripts/aliases.ts';
 
 // Unit tests live next to the code they test (`*.test.ts[x]`); tests that cross modules or
 // processes (integration, end-to-end) live under `test/`.
@@ -22,6 +24,11 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: {
+          alias: Object.fromEntries(
+            Object.entries(RENDERER_ALIASES).map(([alias, folder]) => [alias, resolve(folder)]),
+          ),
+        },
         test: {
           name: 'renderer',
           environment: 'jsdom',

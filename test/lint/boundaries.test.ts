@@ -25,6 +25,9 @@ describe('layers only look down (eslint-plugin-boundaries fails lint otherwise)'
     ['src/renderer/src/fixture.ts', "import { startSandbox } from '../../sandbox/index.ts';"],
     ['src/zpl/fixture.ts', "import { ok } from '../shared/result.ts';"],
     ['src/zpl/fixture.ts', "import { StationCore } from '../main/core/station-core.ts';"],
+    // The window's aliases lead where they say (scripts/lint/alias-resolver.cjs).
+    ['src/zpl/fixture.ts', "import { ok } from '@shared/result.ts';"],
+    ['src/shared/fixture.ts', "import { App } from '@renderer/App.tsx';"],
   ])('refuses %s: %s', async (path, code) => {
     expect(await boundaryErrors(path, `${code}\nexport const x = 1;\n`)).toHaveLength(1);
   });
@@ -37,6 +40,8 @@ describe('layers only look down (eslint-plugin-boundaries fails lint otherwise)'
     ['src/preload/fixture.ts', "import { channels } from '../shared/ipc/channels.ts';"],
     ['src/main/fixture.ts', "import { Bitmap } from '../zpl/bitmap.ts';"],
     ['src/renderer/src/fixture.ts', "import { Bitmap } from '../../zpl/bitmap.ts';"],
+    ['src/renderer/src/fixture.ts', "import { ok } from '@shared/result.ts';"],
+    ['src/renderer/src/fixture.ts', "import { Bitmap } from '@zpl/bitmap.ts';"],
   ])('allows %s: %s', async (path, code) => {
     expect(await boundaryErrors(path, `${code}\nexport const x = 1;\n`)).toEqual([]);
   });

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RENDERER_ALIASES } from '../../scripts/aliases.ts';
 
 // The window's features stand side by side (issue #28, item 6): a feature never imports another
 // feature's files; what two features share lives in app/ or ui/. Checked over every import of
-// every file under src/renderer/src/features, resolved as the bundler resolves a relative path.
+// every file under src/renderer/src/features, resolved as the bundler resolves a relative path
+// or the `@renderer/` alias.
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FEATURES = resolve(ROOT, 'src/renderer/src/features');
@@ -28,8 +30,13 @@ const featureOf = (file: string): string | null => {
 function crossFeatureImports(file: string, source: string): string[] {
   const own = featureOf(file);
   const found: string[] = [];
-  for (const match of source.matchAll(/\b(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
-    const target = resolve(dirname(file), match[1] ?? '');
+  for (const match of source.matchAll(
+    /\b(?:from|import)\s*\(?\s*'((?:\.{1,2}|@renderer)\/[^']+)'/g,
+  )) {
+    const path = match[1] ?? '';
+    const target = path.startsWith('@renderer/')
+      ? resolve(ROOT, RENDERER_ALIASES['@renderer'], path.slice('@renderer/'.length))
+      : resolve(dirname(file), path);
     const other = featureOf(target);
     if (other !== null && other !== own)
       found.push(`${relative(ROOT, file)} → ${relative(ROOT, target)}`);
@@ -52,11 +59,14 @@ describe("the window's features", () => {
     const source = [
       "import { x } from '../settings/settings-store.ts';",
       "const y = await import('../../features/labels/labels-store.ts');",
+      "import { w } from '@renderer/features/outbox/outbox-store.ts';",
+      "import { v } from '@renderer/features/station/station-store.ts';",
       "import { z } from './station-store.ts';",
     ].join('\n');
     expect(crossFeatureImports(probe, source)).toEqual([
       'src/renderer/src/features/station/probe.ts → src/renderer/src/features/settings/settings-store.ts',
       'src/renderer/src/features/station/probe.ts → src/renderer/src/features/labels/labels-store.ts',
+      'src/renderer/src/features/station/probe.ts → src/renderer/src/features/outbox/outbox-store.ts',
     ]);
   });
 });

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RENDERER_ALIASES } from '../../scripts/aliases.ts';
 import { scanDirectory } from '../../scripts/third-party/font-notices.ts';
 import { licenseViolations } from '../../scripts/third-party/license-policy.ts';
 import {
@@ -60,7 +61,10 @@ function rendererImports(): string[] {
         names.add(reached[1]);
         continue;
       }
+      // Our own files: relative, absolute, Node's, or through the window's aliases.
       if (/^(\.|\/|node:)/.test(specifier)) continue;
+      if (Object.keys(RENDERER_ALIASES).some((alias) => specifier.startsWith(`${alias}/`)))
+        continue;
       names.add(
         specifier
           .split('/')

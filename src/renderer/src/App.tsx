@@ -19,7 +19,7 @@ import {
 import { invalidateForOutbox, invalidateForPrinting } from './app/queries.ts';
 import { NavigationProvider, SCREENS, type Screen, type Section } from './app/navigation.tsx';
 import { usePolicy } from './app/use-policy.ts';
-import type { PolicySection } from '../../shared/policy/schema.ts';
+import type { PolicySection } from '@shared/policy/schema.ts';
 
 // The station is the first screen and ships in the main chunk; the others load when opened.
 function named<K extends string, P extends object>(

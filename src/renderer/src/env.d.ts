@@ -1,4 +1,4 @@
-import type { PackbenchBridge } from '../../shared/ipc/bridge-types.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 
 declare global {
   interface Window {

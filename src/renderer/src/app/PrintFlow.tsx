@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PrintJobView } from '../../../shared/printing.ts';
+import type { PrintJobView } from '@shared/printing.ts';
 import { ErrorText } from '../ui/ErrorText.tsx';
 import { PrintNotice, type PrintNoticeState } from '../ui/printing/PrintNotice.tsx';
 import { ReprintReasonModal } from '../ui/printing/ReprintReasonModal.tsx';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ScaleView } from '../../../shared/scale/settings.ts';
+import type { ScaleView } from '@shared/scale/settings.ts';
 import type { Language } from '../i18n/index.ts';
 import { fakeBridge, renderWithStores } from '../test-utils.tsx';
 import { ScaleBadge } from './ScaleBadge.tsx';

@@ -1,9 +1,9 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatWeight } from '../../../shared/scale/format.ts';
-import type { ScaleView } from '../../../shared/scale/settings.ts';
-import type { ScaleUnit } from '../../../shared/scale/types.ts';
+import { formatWeight } from '@shared/scale/format.ts';
+import type { ScaleView } from '@shared/scale/settings.ts';
+import type { ScaleUnit } from '@shared/scale/types.ts';
 import { useBridge, useScale } from './context.tsx';
 import { queryKeys, unwrap } from './queries.ts';
 

@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PolicySection } from '../../../shared/policy/schema.ts';
+import type { PolicySection } from '@shared/policy/schema.ts';
 import { usePolicy } from './use-policy.ts';
 
 /** "Set by your IT department", above a part of Settings the machine's policy locks. */

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CoordinationState, StationStatus } from '../../../shared/status.ts';
+import type { CoordinationState, StationStatus } from '@shared/status.ts';
 import type { Language } from '../i18n/index.ts';
 import { fakeBridge, renderWithStores, sandboxStatus } from '../test-utils.tsx';
 import { StatusBar } from './StatusBar.tsx';
-import type { PrintingState } from '../../../shared/ipc/channels.ts';
-import { DEFAULT_PRINTER_SETTINGS } from '../../../shared/printing.ts';
-import { ok } from '../../../shared/result.ts';
+import type { PrintingState } from '@shared/ipc/channels.ts';
+import { DEFAULT_PRINTER_SETTINGS } from '@shared/printing.ts';
+import { ok } from '@shared/result.ts';
 import { invalidateForPrinting } from './queries.ts';
 import { NavigationProvider } from './navigation.tsx';
 

@@ -1,8 +1,8 @@
 import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CoordinationState, HealthState } from '../../../shared/status.ts';
-import type { UpdateStatus } from '../../../shared/updates.ts';
+import type { CoordinationState, HealthState } from '@shared/status.ts';
+import type { UpdateStatus } from '@shared/updates.ts';
 import { useNow } from '../ui/use-now.ts';
 import { useBridge, useOutbox, useStatus } from './context.tsx';
 import { describeAge } from '../ui/age.ts';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { UpdateStatus } from '../../../shared/updates.ts';
-import { ok } from '../../../shared/result.ts';
+import type { UpdateStatus } from '@shared/updates.ts';
+import { ok } from '@shared/result.ts';
 import type { Language } from '../i18n/index.ts';
 import { fakeBridge, renderWithStores, sandboxStatus } from '../test-utils.tsx';
 import { StatusBar } from './StatusBar.tsx';

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useStore, type StoreApi } from 'zustand';
-import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import { useShallow } from 'zustand/react/shallow';
 import type { createCatalogStore } from '../features/products/catalog-store.ts';
 import type { createInventoryStore } from '../features/inventory/inventory-store.ts';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import type { FileChecker } from '../ui/files/file-checker.ts';
 import type { ZplPreviewer } from '../features/labels/zpl-previewer.ts';
 import type { SoundPlayer } from '../features/station/feedback.ts';

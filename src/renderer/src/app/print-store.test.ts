@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PrintingChange } from '../../../shared/ipc/channels.ts';
-import { fail, ok } from '../../../shared/result.ts';
+import type { PrintingChange } from '@shared/ipc/channels.ts';
+import { fail, ok } from '@shared/result.ts';
 import { fakeBridge, printJobView } from '../test-utils.tsx';
 import { createPrintStore } from './print-store.ts';
 

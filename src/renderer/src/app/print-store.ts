@@ -1,9 +1,9 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
-import type { PackDocument } from '../../../shared/documents.ts';
-import type { InvokeChannels } from '../../../shared/ipc/channels.ts';
-import type { PrintJobView, PrinterStatusView, ReprintReason } from '../../../shared/printing.ts';
-import type { AppError } from '../../../shared/result.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { PackDocument } from '@shared/documents.ts';
+import type { InvokeChannels } from '@shared/ipc/channels.ts';
+import type { PrintJobView, PrinterStatusView, ReprintReason } from '@shared/printing.ts';
+import type { AppError } from '@shared/result.ts';
 
 // Printing a label from a screen (the Station's order card, the Labels screen): one request per
 // place, asked of main, and what came of it. A label printed before comes back `needs_reason`

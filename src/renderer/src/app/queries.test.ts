@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JobView, OutboxSnapshot } from '../../../shared/outbox.ts';
-import { fail, ok } from '../../../shared/result.ts';
+import type { JobView, OutboxSnapshot } from '@shared/outbox.ts';
+import { fail, ok } from '@shared/result.ts';
 import { createQueryClient, invalidateForOutbox, readError, unwrap } from './queries.ts';
 
 const snapshot = {} as OutboxSnapshot;

@@ -1,8 +1,8 @@
 import { QueryClient, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OutboxChange } from '../../../shared/ipc/channels.ts';
-import type { JobKind } from '../../../shared/outbox.ts';
-import type { AppError, Result } from '../../../shared/result.ts';
+import type { OutboxChange } from '@shared/ipc/channels.ts';
+import type { JobKind } from '@shared/outbox.ts';
+import type { AppError, Result } from '@shared/result.ts';
 
 /** A failed read, carried through TanStack Query as a thrown error with the AppError inside. */
 export class ReadFailure extends Error {

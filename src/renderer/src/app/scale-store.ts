@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
-import type { ScaleView } from '../../../shared/scale/settings.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { ScaleView } from '@shared/scale/settings.ts';
 
 /** The station's scale as main watches it: the status bar, the card and Settings read it. */
 export interface ScaleStoreState {

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../shared/ipc/bridge-types.ts';
-import type { AppError } from '../../../shared/result.ts';
-import type { StationStatus } from '../../../shared/status.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { AppError } from '@shared/result.ts';
+import type { StationStatus } from '@shared/status.ts';
 
 export interface StatusState {
   status: StationStatus | null;

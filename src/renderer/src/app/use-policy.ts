@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PolicySection } from '../../../shared/policy/schema.ts';
-import type { PolicyView } from '../../../shared/policy/view.ts';
+import type { PolicySection } from '@shared/policy/schema.ts';
+import type { PolicyView } from '@shared/policy/view.ts';
 import { useBridge } from './context.tsx';
 import { queryKeys, unwrap } from './queries.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PrinterStatusView } from '../../../shared/printing.ts';
+import type { PrinterStatusView } from '@shared/printing.ts';
 import { useBridge, usePrint } from './context.tsx';
 import { queryKeys, readError, unwrap } from './queries.ts';
 

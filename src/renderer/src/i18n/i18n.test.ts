@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../shared/i18n/en.ts';
-import { es } from '../../../shared/i18n/es.ts';
+import { en } from '@shared/i18n/en.ts';
+import { es } from '@shared/i18n/es.ts';
 import { createI18n } from './index.ts';
-import { ptBR } from '../../../shared/i18n/pt-BR.ts';
+import { ptBR } from '@shared/i18n/pt-BR.ts';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

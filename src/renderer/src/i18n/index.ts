@@ -1,8 +1,8 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../../../shared/i18n/en.ts';
-import { es } from '../../../shared/i18n/es.ts';
-import { ptBR } from '../../../shared/i18n/pt-BR.ts';
+import { en } from '@shared/i18n/en.ts';
+import { es } from '@shared/i18n/es.ts';
+import { ptBR } from '@shared/i18n/pt-BR.ts';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AppError } from '../../../shared/result.ts';
+import type { AppError } from '@shared/result.ts';
 import { describeError } from './errors.ts';
 
 interface FieldIssue {

@@ -1,5 +1,5 @@
 import { Alert, Loader } from '@mantine/core';
-import type { AppError } from '../../../shared/result.ts';
+import type { AppError } from '@shared/result.ts';
 import { ErrorText } from './ErrorText.tsx';
 
 /** The loading spinner and the failure sentence every screen shows the same way. */

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { SubmitOutcome } from '../../../shared/ipc/channels.ts';
+import type { SubmitOutcome } from '@shared/ipc/channels.ts';
 
 /**
  * What happened to a change handed to the outbox: queued, already waiting there, or identical to

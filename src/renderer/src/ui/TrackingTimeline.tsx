@@ -1,6 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Tracking } from '../../../shared/api/schemas.ts';
+import type { Tracking } from '@shared/api/schemas.ts';
 
 /** A shipment's events, newest first, with local date and time. */
 export function TrackingTimeline({ events }: { events: Tracking['events'] }) {

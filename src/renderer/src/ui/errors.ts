@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { AppError } from '../../../shared/result.ts';
+import type { AppError } from '@shared/result.ts';
 
 /** The operator's sentence for a failure, in the current language, with the detail inserted. */
 export function describeError(

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ok } from '../../../../shared/result.ts';
-import type { SupportBundleView } from '../../../../shared/ipc/channels.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { ok } from '@shared/result.ts';
+import type { SupportBundleView } from '@shared/ipc/channels.ts';
+import { fakeBridge, renderWithStores } from '@renderer/test-utils.tsx';
 import { HelpMenu } from './HelpMenu.tsx';
 
 const VIEW: SupportBundleView = {

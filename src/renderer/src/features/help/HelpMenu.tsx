@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SupportBundleView } from '../../../../shared/ipc/channels.ts';
-import type { AppError } from '../../../../shared/result.ts';
-import { useBridge } from '../../app/context.tsx';
-import { describeError } from '../../ui/errors.ts';
+import type { SupportBundleView } from '@shared/ipc/channels.ts';
+import type { AppError } from '@shared/result.ts';
+import { useBridge } from '@renderer/app/context.tsx';
+import { describeError } from '@renderer/ui/errors.ts';
 
 const size = (bytes: number): string =>
   bytes < 1024

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { DataSubmission } from '../../../../shared/outbox.ts';
-import { formErrors } from '../../ui/forms/api-rules.ts';
+import type { DataSubmission } from '@shared/outbox.ts';
+import { formErrors } from '@renderer/ui/forms/api-rules.ts';
 import {
   blankInboundItem,
   emptyInboundDraft,

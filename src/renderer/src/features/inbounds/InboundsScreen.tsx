@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '../../ui/LoadState.tsx';
-import { LookupForm } from '../../ui/LookupForm.tsx';
-import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
-import { useBridge, useCatalog } from '../../app/context.tsx';
-import { queryKeys, useAskedRead } from '../../app/queries.ts';
+import { LoadState } from '@renderer/ui/LoadState.tsx';
+import { LookupForm } from '@renderer/ui/LookupForm.tsx';
+import { SubmitNotice } from '@renderer/ui/SubmitNotice.tsx';
+import { useBridge, useCatalog } from '@renderer/app/context.tsx';
+import { queryKeys, useAskedRead } from '@renderer/app/queries.ts';
 import { InboundForm } from './InboundForm.tsx';
 
 /** Look up an inbound, create one (items with batch and expiry), delete one with confirmation. */

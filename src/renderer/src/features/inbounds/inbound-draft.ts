@@ -1,6 +1,6 @@
-import { zCreateInboundBody } from '../../../../shared/api/generated/hey-api/zod.gen.ts';
-import type { DataSubmission } from '../../../../shared/outbox.ts';
-import { checkBody, type Checked } from '../../ui/forms/api-rules.ts';
+import { zCreateInboundBody } from '@shared/api/generated/hey-api/zod.gen.ts';
+import type { DataSubmission } from '@shared/outbox.ts';
+import { checkBody, type Checked } from '@renderer/ui/forms/api-rules.ts';
 
 // The inbound form's data and rules: what the operator typed, and the InboundCreate body it
 // becomes, checked by the schema generated from openapi.yaml.

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, ok } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { fail, ok } from '@shared/result.ts';
+import { fakeBridge, renderWithStores } from '@renderer/test-utils.tsx';
 import { InventoryScreen } from './InventoryScreen.tsx';
 
 const rows = [

@@ -1,12 +1,12 @@
 import { Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableHead } from '../../ui/TableHead.tsx';
-import { LoadState } from '../../ui/LoadState.tsx';
-import { downloadText } from '../../ui/download.ts';
+import { TableHead } from '@renderer/ui/TableHead.tsx';
+import { LoadState } from '@renderer/ui/LoadState.tsx';
+import { downloadText } from '@renderer/ui/download.ts';
 import { inventoryCsv, inventoryView, type ExpiryTone } from './inventory-view.ts';
-import { useBridge, useInventory } from '../../app/context.tsx';
-import { queryKeys, useAskedRead } from '../../app/queries.ts';
+import { useBridge, useInventory } from '@renderer/app/context.tsx';
+import { queryKeys, useAskedRead } from '@renderer/app/queries.ts';
 
 const ROW_COLOR: Record<ExpiryTone, string | undefined> = {
   expired: 'var(--mantine-color-red-1)',

@@ -1,4 +1,4 @@
-import type { InventoryRow } from '../../../../shared/api/schemas.ts';
+import type { InventoryRow } from '@shared/api/schemas.ts';
 
 export type ExpiryTone = 'expired' | 'soon' | 'ok' | 'none';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { realPdf } from '../../../../../test/support/pdf.ts';
-import { ok } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { realPdf } from '@test/support/pdf.ts';
+import { ok } from '@shared/result.ts';
+import { fakeBridge, renderWithStores } from '@renderer/test-utils.tsx';
 import { InvoicesScreen } from './InvoicesScreen.tsx';
 
 const pdf = realPdf('NF-e 10004');

@@ -11,9 +11,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FileDropZone } from '../../ui/FileDropZone.tsx';
+import { FileDropZone } from '@renderer/ui/FileDropZone.tsx';
 import { isValidPattern } from './order-from-name.ts';
-import { useInvoices, useStation } from '../../app/context.tsx';
+import { useInvoices, useStation } from '@renderer/app/context.tsx';
 import type { InvoiceStatus } from './invoices-store.ts';
 
 const TONE: Record<InvoiceStatus, string> = {

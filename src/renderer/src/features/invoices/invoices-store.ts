@@ -1,8 +1,8 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import { DEFAULT_ORDER_PATTERN, orderFromFileName } from './order-from-name.ts';
-import { MAX_FILE_MB } from '../../../../shared/files/file-rules.ts';
-import type { FileChecker } from '../../ui/files/file-checker.ts';
+import { MAX_FILE_MB } from '@shared/files/file-rules.ts';
+import type { FileChecker } from '@renderer/ui/files/file-checker.ts';
 
 export type InvoiceStatus = 'invalid' | 'ready' | 'queued' | 'existing' | 'confirm' | 'error';
 

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok } from '../../../../shared/result.ts';
-import type { PrintOutcome } from '../../../../shared/ipc/channels.ts';
-import type { PrinterSettings } from '../../../../shared/printing.ts';
+import { fail, ok } from '@shared/result.ts';
+import type { PrintOutcome } from '@shared/ipc/channels.ts';
+import type { PrinterSettings } from '@shared/printing.ts';
 import type { ZplPreviewer } from './zpl-previewer.ts';
-import { fakeBridge, printJobView, renderWithStores } from '../../test-utils.tsx';
+import { fakeBridge, printJobView, renderWithStores } from '@renderer/test-utils.tsx';
 import { LabelsScreen } from './LabelsScreen.tsx';
 import { shrinkDots, type LabelPicture } from './label-picture.ts';
 

@@ -14,16 +14,16 @@ import {
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_FILE_MB } from '../../../../shared/files/file-rules.ts';
-import { LoadState } from '../../ui/LoadState.tsx';
-import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
+import { MAX_FILE_MB } from '@shared/files/file-rules.ts';
+import { LoadState } from '@renderer/ui/LoadState.tsx';
+import { SubmitNotice } from '@renderer/ui/SubmitNotice.tsx';
 import { DENSITIES } from './stock.ts';
-import type { ZplWarning } from '../../../../zpl/warning.ts';
+import type { ZplWarning } from '@zpl/warning.ts';
 import { offsetOf } from './text-position.ts';
 import { LabelPreviews } from './LabelPreviews.tsx';
-import { useLabels, usePrint } from '../../app/context.tsx';
-import { PrintFlow } from '../../app/PrintFlow.tsx';
-import { usePrinting } from '../../app/use-printing.ts';
+import { useLabels, usePrint } from '@renderer/app/context.tsx';
+import { PrintFlow } from '@renderer/app/PrintFlow.tsx';
+import { usePrinting } from '@renderer/app/use-printing.ts';
 import type { StockPreset, TextChange } from './labels-store.ts';
 
 /** The engine's remark in the operator's language; its English words only when it has no kind. */

@@ -1,13 +1,13 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
-import type { SubmitOutcome } from '../../../../shared/ipc/channels.ts';
-import type { AppError } from '../../../../shared/result.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { SubmitOutcome } from '@shared/ipc/channels.ts';
+import type { AppError } from '@shared/result.ts';
 import { clampMm, STOCK_PRESETS } from './stock.ts';
-import type { ZplWarning } from '../../../../zpl/warning.ts';
+import type { ZplWarning } from '@zpl/warning.ts';
 import type { ZplPreviewer } from './zpl-previewer.ts';
 import type { LabelPicture } from './label-picture.ts';
-import type { FileChecker } from '../../ui/files/file-checker.ts';
-import type { FileRefusal } from '../../../../shared/files/file-rules.ts';
+import type { FileChecker } from '@renderer/ui/files/file-checker.ts';
+import type { FileRefusal } from '@shared/files/file-rules.ts';
 
 /** Where the upload's file name came from: a dropped file keeps its own name until replaced. */
 export type NameSource = 'auto' | 'file' | 'edited';

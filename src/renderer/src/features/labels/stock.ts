@@ -6,7 +6,7 @@ export const STOCK_PRESETS = {
   '4x4in': { widthMm: 101.6, heightMm: 101.6 },
 } as const;
 
-export { DENSITIES } from '../../../../zpl/engine.ts';
+export { DENSITIES } from '@zpl/engine.ts';
 
 /** Keeps custom sizes within what label printers take (and what the preview can render fast). */
 export const clampMm = (value: number) =>

@@ -1,4 +1,4 @@
-import type { ZplWarning } from '../../../../zpl/warning.ts';
+import type { ZplWarning } from '@zpl/warning.ts';
 import type { RenderReply, RenderRequest } from './zpl.worker.ts';
 import { SHOWN_HEIGHT_PX, type LabelPicture } from './label-picture.ts';
 

@@ -3,7 +3,7 @@
 // build, fetched once from our own origin; the engine then draws every label from memory.
 import condensedUrl from '@expo-google-fonts/roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf?url';
 import monoUrl from '@expo-google-fonts/roboto-mono/500Medium/RobotoMono_500Medium.ttf?url';
-import { ZplEngine, type Dpmm, type ZplWarning } from '../../../../zpl/engine.ts';
+import { ZplEngine, type Dpmm, type ZplWarning } from '@zpl/engine.ts';
 import { scaleFor, shrinkDots, type Dots, type LabelPicture } from './label-picture.ts';
 
 export interface RenderRequest {

@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { formErrors } from '../../ui/forms/api-rules.ts';
+import { formErrors } from '@renderer/ui/forms/api-rules.ts';
 import { blankItem, orderPayload, ORDER_STATUSES, type OrderDraft } from './order-draft.ts';
-import { useOrders } from '../../app/context.tsx';
+import { useOrders } from '@renderer/app/context.tsx';
 import type { OrderEditor } from './orders-store.ts';
 
 type Section = 'customer' | 'address';

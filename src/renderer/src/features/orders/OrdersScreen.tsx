@@ -12,13 +12,13 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableHead } from '../../ui/TableHead.tsx';
-import { LoadState } from '../../ui/LoadState.tsx';
-import { LookupForm } from '../../ui/LookupForm.tsx';
-import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
+import { TableHead } from '@renderer/ui/TableHead.tsx';
+import { LoadState } from '@renderer/ui/LoadState.tsx';
+import { LookupForm } from '@renderer/ui/LookupForm.tsx';
+import { SubmitNotice } from '@renderer/ui/SubmitNotice.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { useBridge, useOrders, useStation, useStatus } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
+import { useBridge, useOrders, useStation, useStatus } from '@renderer/app/context.tsx';
+import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
 import type { OrderFilters } from './orders-store.ts';
 import { OrderForm } from './OrderForm.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../../shared/api/schemas.ts';
+import type { Order } from '@shared/api/schemas.ts';
 import { draftFromOrder, emptyOrderDraft, orderPayload, type OrderDraft } from './order-draft.ts';
 
 const filled = (): OrderDraft => ({

@@ -1,10 +1,7 @@
 import type { z } from 'zod';
-import {
-  zCreateOrderBody,
-  zUpdateOrderBody,
-} from '../../../../shared/api/generated/hey-api/zod.gen.ts';
-import type { Order } from '../../../../shared/api/schemas.ts';
-import { checkBody, type FieldErrors, type RulesOptions } from '../../ui/forms/api-rules.ts';
+import { zCreateOrderBody, zUpdateOrderBody } from '@shared/api/generated/hey-api/zod.gen.ts';
+import type { Order } from '@shared/api/schemas.ts';
+import { checkBody, type FieldErrors, type RulesOptions } from '@renderer/ui/forms/api-rules.ts';
 
 // The order form's data and rules, kept out of the component: what the operator typed, and the
 // body the service expects (OrderCreate or OrderUpdate in openapi.yaml). The rules are the

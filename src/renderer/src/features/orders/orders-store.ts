@@ -1,9 +1,9 @@
-import { queryKeys, type Reads } from '../../app/queries.ts';
-import type { DataSubmission } from '../../../../shared/outbox.ts';
+import { queryKeys, type Reads } from '@renderer/app/queries.ts';
+import type { DataSubmission } from '@shared/outbox.ts';
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
-import type { SubmitOutcome } from '../../../../shared/ipc/channels.ts';
-import type { AppError } from '../../../../shared/result.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { SubmitOutcome } from '@shared/ipc/channels.ts';
+import type { AppError } from '@shared/result.ts';
 import { draftFromOrder, emptyOrderDraft, orderPayload, type OrderDraft } from './order-draft.ts';
 
 export interface OrderFilters {

@@ -1,11 +1,7 @@
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  jobPayloadSchemas,
-  type JobPayloadInput,
-  type JobView,
-} from '../../../../shared/outbox.ts';
+import { jobPayloadSchemas, type JobPayloadInput, type JobView } from '@shared/outbox.ts';
 
 /**
  * Corrects a failed job. File uploads usually failed for a wrong order number, so that is the one

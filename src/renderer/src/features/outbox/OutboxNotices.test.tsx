@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { OutboxNotice, OutboxSnapshot } from '../../../../shared/outbox.ts';
-import { ok } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import type { OutboxNotice, OutboxSnapshot } from '@shared/outbox.ts';
+import { ok } from '@shared/result.ts';
+import { fakeBridge, renderWithStores } from '@renderer/test-utils.tsx';
 import { OutboxNotices } from './OutboxNotices.tsx';
 
 const notice: OutboxNotice = {

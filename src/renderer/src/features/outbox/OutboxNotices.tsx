@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OutboxNotice } from '../../../../shared/outbox.ts';
-import { useOutbox } from '../../app/context.tsx';
+import type { OutboxNotice } from '@shared/outbox.ts';
+import { useOutbox } from '@renderer/app/context.tsx';
 
 /**
  * Above every screen until acknowledged: what happened to the operator's queued work that they

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditView } from '../../../../shared/ipc/channels.ts';
-import type { JobView, OutboxSnapshot } from '../../../../shared/outbox.ts';
-import { ok } from '../../../../shared/result.ts';
-import { fakeBridge, jobView, renderWithStores, sandboxStatus } from '../../test-utils.tsx';
+import type { AuditView } from '@shared/ipc/channels.ts';
+import type { JobView, OutboxSnapshot } from '@shared/outbox.ts';
+import { ok } from '@shared/result.ts';
+import { fakeBridge, jobView, renderWithStores, sandboxStatus } from '@renderer/test-utils.tsx';
 import { OutboxScreen } from './OutboxScreen.tsx';
 
 const failed: JobView = jobView({

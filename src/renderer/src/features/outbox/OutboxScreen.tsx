@@ -2,13 +2,13 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableHead } from '../../ui/TableHead.tsx';
-import type { JobState } from '../../../../shared/outbox.ts';
-import { downloadText } from '../../ui/download.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
-import { describeActivity } from '../../../../shared/activity-text.ts';
-import { useBridge, useOutbox, useStatus } from '../../app/context.tsx';
-import { invalidateOutboxReads, queryKeys, readError, unwrap } from '../../app/queries.ts';
+import { TableHead } from '@renderer/ui/TableHead.tsx';
+import type { JobState } from '@shared/outbox.ts';
+import { downloadText } from '@renderer/ui/download.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { describeActivity } from '@shared/activity-text.ts';
+import { useBridge, useOutbox, useStatus } from '@renderer/app/context.tsx';
+import { invalidateOutboxReads, queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
 import { JobEditor } from './JobEditor.tsx';
 import { PrintQueue } from './PrintQueue.tsx';
 

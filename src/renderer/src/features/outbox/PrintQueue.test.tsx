@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PrintingState } from '../../../../shared/ipc/channels.ts';
-import { DEFAULT_PRINTER_SETTINGS } from '../../../../shared/printing.ts';
-import { fail, ok } from '../../../../shared/result.ts';
-import { fakeBridge, printJobView, renderWithStores } from '../../test-utils.tsx';
+import type { PrintingState } from '@shared/ipc/channels.ts';
+import { DEFAULT_PRINTER_SETTINGS } from '@shared/printing.ts';
+import { fail, ok } from '@shared/result.ts';
+import { fakeBridge, printJobView, renderWithStores } from '@renderer/test-utils.tsx';
 import { PrintQueue } from './PrintQueue.tsx';
 
 const held = printJobView({ id: 'held-1', fileName: 'held.zpl', state: 'held' });

@@ -9,13 +9,13 @@ import {
   type PrintJobState,
   type PrintJobView,
   type ReprintReason,
-} from '../../../../shared/printing.ts';
-import { usePrint } from '../../app/context.tsx';
-import { invalidateForPrinting } from '../../app/queries.ts';
-import { usePrinterStatus, usePrinting } from '../../app/use-printing.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
-import { TableHead } from '../../ui/TableHead.tsx';
-import { describePrinterStatus } from '../../ui/printing/status-words.ts';
+} from '@shared/printing.ts';
+import { usePrint } from '@renderer/app/context.tsx';
+import { invalidateForPrinting } from '@renderer/app/queries.ts';
+import { usePrinterStatus, usePrinting } from '@renderer/app/use-printing.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { TableHead } from '@renderer/ui/TableHead.tsx';
+import { describePrinterStatus } from '@renderer/ui/printing/status-words.ts';
 
 const STATE_COLOR: Record<PrintJobState, string> = {
   queued: 'blue',

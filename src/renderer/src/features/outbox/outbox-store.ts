@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
-import type { JobPayloadInput, OutboxSnapshot } from '../../../../shared/outbox.ts';
-import type { AppError } from '../../../../shared/result.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { JobPayloadInput, OutboxSnapshot } from '@shared/outbox.ts';
+import type { AppError } from '@shared/result.ts';
 
 type OutboxBridge = Pick<
   PackbenchBridge,

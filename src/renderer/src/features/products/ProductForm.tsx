@@ -1,9 +1,9 @@
 import { Button, Checkbox, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { formErrors } from '../../ui/forms/api-rules.ts';
+import { formErrors } from '@renderer/ui/forms/api-rules.ts';
 import { productSubmission, type ProductDraft } from './product-draft.ts';
-import type { DataSubmission } from '../../../../shared/outbox.ts';
+import type { DataSubmission } from '@shared/outbox.ts';
 
 /** Creates or updates a product; the rules are the generated ProductCreate/ProductUpdate schemas. */
 export function ProductForm({

@@ -1,13 +1,13 @@
 import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableHead } from '../../ui/TableHead.tsx';
-import { LoadState } from '../../ui/LoadState.tsx';
-import { LookupForm } from '../../ui/LookupForm.tsx';
-import { SubmitNotice } from '../../ui/SubmitNotice.tsx';
-import { useBridge, useCatalog } from '../../app/context.tsx';
-import { queryKeys, useAskedRead } from '../../app/queries.ts';
-import type { DataSubmission } from '../../../../shared/outbox.ts';
+import { TableHead } from '@renderer/ui/TableHead.tsx';
+import { LoadState } from '@renderer/ui/LoadState.tsx';
+import { LookupForm } from '@renderer/ui/LookupForm.tsx';
+import { SubmitNotice } from '@renderer/ui/SubmitNotice.tsx';
+import { useBridge, useCatalog } from '@renderer/app/context.tsx';
+import { queryKeys, useAskedRead } from '@renderer/app/queries.ts';
+import type { DataSubmission } from '@shared/outbox.ts';
 import { draftFromProduct, emptyProductDraft, type ProductDraft } from './product-draft.ts';
 import { ProductForm } from './ProductForm.tsx';
 

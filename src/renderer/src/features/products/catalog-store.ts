@@ -1,8 +1,8 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
-import type { SubmitOutcome } from '../../../../shared/ipc/channels.ts';
-import type { DataSubmission } from '../../../../shared/outbox.ts';
-import type { AppError } from '../../../../shared/result.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { SubmitOutcome } from '@shared/ipc/channels.ts';
+import type { DataSubmission } from '@shared/outbox.ts';
+import type { AppError } from '@shared/result.ts';
 
 type CatalogBridge = Pick<PackbenchBridge, 'submitJob'>;
 

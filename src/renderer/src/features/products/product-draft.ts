@@ -1,10 +1,7 @@
-import {
-  zCreateProductBody,
-  zUpdateProductBody,
-} from '../../../../shared/api/generated/hey-api/zod.gen.ts';
-import type { Product } from '../../../../shared/api/schemas.ts';
-import type { DataSubmission } from '../../../../shared/outbox.ts';
-import { checkBody, type Checked, type RulesOptions } from '../../ui/forms/api-rules.ts';
+import { zCreateProductBody, zUpdateProductBody } from '@shared/api/generated/hey-api/zod.gen.ts';
+import type { Product } from '@shared/api/schemas.ts';
+import type { DataSubmission } from '@shared/outbox.ts';
+import { checkBody, type Checked, type RulesOptions } from '@renderer/ui/forms/api-rules.ts';
 
 // The product form's data and rules: what the operator typed, and the ProductCreate or
 // ProductUpdate body it becomes, checked by the schema generated from openapi.yaml.

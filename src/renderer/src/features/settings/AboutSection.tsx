@@ -2,9 +2,9 @@ import { Alert, Button, Code, Group, Modal, ScrollArea, Stack, Text, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../ui/errors.ts';
-import { useBridge } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
+import { describeError } from '@renderer/ui/errors.ts';
+import { useBridge } from '@renderer/app/context.tsx';
+import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
 
 /** Settings → About: which Packbench this is, and the notices of what it contains. */
 export function AboutSection() {

@@ -1,8 +1,8 @@
 import { Alert, Button, FileButton, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BarcodeAlias } from '../../../../shared/pack/types.ts';
-import type { MessageKey } from '../../../../shared/i18n/message-key.ts';
+import type { BarcodeAlias } from '@shared/pack/types.ts';
+import type { MessageKey } from '@shared/i18n/message-key.ts';
 import { parseAliasCsv, type AliasCsvProblem } from './alias-csv.ts';
 
 /**

@@ -13,12 +13,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { barcodeAliasSchema, type BarcodeAlias } from '../../../../shared/pack/types.ts';
-import { useBridge, usePacking } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
-import { downloadText } from '../../ui/download.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
-import { TableHead } from '../../ui/TableHead.tsx';
+import { barcodeAliasSchema, type BarcodeAlias } from '@shared/pack/types.ts';
+import { useBridge, usePacking } from '@renderer/app/context.tsx';
+import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { downloadText } from '@renderer/ui/download.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { TableHead } from '@renderer/ui/TableHead.tsx';
 import { formatAliasCsv, mergeAliases } from './alias-csv.ts';
 import { AliasImport } from './AliasImport.tsx';
 

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { CoordinationInput, CoordinationSettings } from '../../../../shared/coordination.ts';
+import type { CoordinationInput, CoordinationSettings } from '@shared/coordination.ts';
 import {
   checkCoordination,
   draftOf,

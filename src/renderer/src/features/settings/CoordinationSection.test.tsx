@@ -6,9 +6,9 @@ import {
   type CoordinationSettings,
   type CoordinationTestResult,
   type CoordinationView,
-} from '../../../../shared/coordination.ts';
-import { fail, ok, type Result } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores, SANDBOX_PROFILE_BRIDGE } from '../../test-utils.tsx';
+} from '@shared/coordination.ts';
+import { fail, ok, type Result } from '@shared/result.ts';
+import { fakeBridge, renderWithStores, SANDBOX_PROFILE_BRIDGE } from '@renderer/test-utils.tsx';
 import { CoordinationSection } from './CoordinationSection.tsx';
 import { SettingsScreen } from './SettingsScreen.tsx';
 

@@ -1,10 +1,10 @@
-import { PolicedSection } from '../../app/SetByIt.tsx';
+import { PolicedSection } from '@renderer/app/SetByIt.tsx';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useBridge, useCoordination } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
+import { useBridge, useCoordination } from '@renderer/app/context.tsx';
+import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { CoordinationForm } from './CoordinationForm.tsx';
 
 /**

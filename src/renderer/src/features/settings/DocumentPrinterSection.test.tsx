@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_DOCUMENT_PRINTER_SETTINGS } from '../../../../shared/documents.ts';
-import { fail, ok } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { DEFAULT_DOCUMENT_PRINTER_SETTINGS } from '@shared/documents.ts';
+import { fail, ok } from '@shared/result.ts';
+import { fakeBridge, renderWithStores } from '@renderer/test-utils.tsx';
 import { DocumentPrinterSection } from './DocumentPrinterSection.tsx';
 
 const queues = async () => ok({ queues: ['Zebra', 'Office'], documentQueues: ['Office'] });

@@ -1,4 +1,4 @@
-import { PolicedSection } from '../../app/SetByIt.tsx';
+import { PolicedSection } from '@renderer/app/SetByIt.tsx';
 import {
   Alert,
   Autocomplete,
@@ -18,11 +18,11 @@ import {
   PAPER_SIZES,
   type DocumentPrinterSettings,
   type PaperSize,
-} from '../../../../shared/documents.ts';
-import type { AppError } from '../../../../shared/result.ts';
-import { useBridge } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
+} from '@shared/documents.ts';
+import type { AppError } from '@shared/result.ts';
+import { useBridge } from '@renderer/app/context.tsx';
+import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 
 type Outcome =
   | { kind: 'saved' }

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePacking } from '../../app/context.tsx';
-import { downloadText } from '../../ui/download.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
+import { usePacking } from '@renderer/app/context.tsx';
+import { downloadText } from '@renderer/ui/download.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 
 /** Today on this computer's calendar, as the pack records name their days. */
 const today = () => {

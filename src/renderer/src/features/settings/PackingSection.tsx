@@ -1,12 +1,12 @@
-import { PolicedSection } from '../../app/SetByIt.tsx';
+import { PolicedSection } from '@renderer/app/SetByIt.tsx';
 import { Alert, Button, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { packSettingsSchema, type PackSettings } from '../../../../shared/pack/types.ts';
-import { useBridge, usePacking } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
+import { packSettingsSchema, type PackSettings } from '@shared/pack/types.ts';
+import { useBridge, usePacking } from '@renderer/app/context.tsx';
+import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { PackRecordsExport } from './PackRecordsExport.tsx';
 
 /** The form over the settings main keeps; Save sends all four. */

@@ -1,12 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_PACK_SETTINGS,
-  type BarcodeAlias,
-  type PackSettings,
-} from '../../../../shared/pack/types.ts';
-import { ok } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { DEFAULT_PACK_SETTINGS, type BarcodeAlias, type PackSettings } from '@shared/pack/types.ts';
+import { ok } from '@shared/result.ts';
+import { fakeBridge, renderWithStores } from '@renderer/test-utils.tsx';
 import { AliasesSection } from './AliasesSection.tsx';
 import { PackingSection } from './PackingSection.tsx';
 

@@ -13,15 +13,15 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppError } from '../../../../shared/result.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
+import type { AppError } from '@shared/result.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import {
   PRINTER_DENSITIES,
   printerSettingsSchema,
   type PrinterSettings,
-} from '../../../../shared/printing.ts';
-import { useBridge } from '../../app/context.tsx';
-import { queryKeys, unwrap } from '../../app/queries.ts';
+} from '@shared/printing.ts';
+import { useBridge } from '@renderer/app/context.tsx';
+import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import {
   DEFAULT_PORT,
   draftOf,

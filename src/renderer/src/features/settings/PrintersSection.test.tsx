@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PrintingState } from '../../../../shared/ipc/channels.ts';
+import type { PrintingState } from '@shared/ipc/channels.ts';
 import {
   DEFAULT_PRINTER_SETTINGS,
   type PrinterSettings,
   type PrinterStatusView,
-} from '../../../../shared/printing.ts';
-import { safeDetails, nothingSecret } from '../../../../shared/details.ts';
-import { fail, ok } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+} from '@shared/printing.ts';
+import { safeDetails, nothingSecret } from '@shared/details.ts';
+import { fail, ok } from '@shared/result.ts';
+import { fakeBridge, renderWithStores } from '@renderer/test-utils.tsx';
 import { PrintersSection } from './PrintersSection.tsx';
 
 const ready: PrinterStatusView = {

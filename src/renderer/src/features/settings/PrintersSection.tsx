@@ -1,13 +1,13 @@
-import { PolicedSection } from '../../app/SetByIt.tsx';
+import { PolicedSection } from '@renderer/app/SetByIt.tsx';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrinter } from '../../app/context.tsx';
-import { invalidateForPrinting } from '../../app/queries.ts';
-import { usePrinting } from '../../app/use-printing.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
-import { describePrinterStatus, statusInDetails } from '../../ui/printing/status-words.ts';
+import { usePrinter } from '@renderer/app/context.tsx';
+import { invalidateForPrinting } from '@renderer/app/queries.ts';
+import { usePrinting } from '@renderer/app/use-printing.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { describePrinterStatus, statusInDetails } from '@renderer/ui/printing/status-words.ts';
 import { PrinterForm } from './PrinterForm.tsx';
 
 /** Settings → Printers: this station's label printer, saved and test-printed. */

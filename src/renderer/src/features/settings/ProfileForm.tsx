@@ -7,8 +7,8 @@ import {
   profileInputSchema,
   type Profile,
   type ProfileInput,
-} from '../../../../shared/profile.ts';
-import { checkBody, formErrors, type RulesOptions } from '../../ui/forms/api-rules.ts';
+} from '@shared/profile.ts';
+import { checkBody, formErrors, type RulesOptions } from '@renderer/ui/forms/api-rules.ts';
 
 const OVERRIDES = ['productsListPath', 'productGetPath', 'labelsPath', 'batchExpiryParam'] as const;
 

@@ -16,19 +16,19 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatWeight } from '../../../../shared/scale/format.ts';
-import { scaleSettingsSchema, type ScaleSettings } from '../../../../shared/scale/settings.ts';
+import { formatWeight } from '@shared/scale/format.ts';
+import { scaleSettingsSchema, type ScaleSettings } from '@shared/scale/settings.ts';
 import {
   SCALE_UNITS,
   SERIAL_DEFAULTS,
   type ScaleProtocol,
   type ScaleReading,
-} from '../../../../shared/scale/types.ts';
-import type { AppError } from '../../../../shared/result.ts';
-import { describeScale } from '../../app/ScaleBadge.tsx';
-import { useBridge, useScale } from '../../app/context.tsx';
-import { queryKeys, readError, unwrap } from '../../app/queries.ts';
-import { ErrorText } from '../../ui/ErrorText.tsx';
+} from '@shared/scale/types.ts';
+import type { AppError } from '@shared/result.ts';
+import { describeScale } from '@renderer/app/ScaleBadge.tsx';
+import { useBridge, useScale } from '@renderer/app/context.tsx';
+import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 
 const BAUD_RATES = ['1200', '2400', '4800', '9600', '19200', '38400', '57600', '115200'];
 

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../../../shared/result.ts';
+import { ok } from '@shared/result.ts';
 import {
   fakeBridge,
   NO_POLICY,
   renderWithStores,
   SANDBOX_PROFILE_BRIDGE,
-} from '../../test-utils.tsx';
+} from '@renderer/test-utils.tsx';
 import { SettingsScreen } from './SettingsScreen.tsx';
 
 // Settings under a machine policy (issue #31): each locked part says it is set by IT and names

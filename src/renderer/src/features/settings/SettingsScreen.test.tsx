@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { profileInputSchema, type Profile } from '../../../../shared/profile.ts';
-import { fail, ok } from '../../../../shared/result.ts';
-import type { KeyStatus } from '../../../../shared/status.ts';
-import { fakeBridge, renderWithStores, sandboxStatus } from '../../test-utils.tsx';
+import { profileInputSchema, type Profile } from '@shared/profile.ts';
+import { fail, ok } from '@shared/result.ts';
+import type { KeyStatus } from '@shared/status.ts';
+import { fakeBridge, renderWithStores, sandboxStatus } from '@renderer/test-utils.tsx';
 import { SettingsScreen } from './SettingsScreen.tsx';
 
 const sandbox: Profile = {

@@ -14,22 +14,22 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../../shared/profile.ts';
-import { ENV_COLOR } from '../../app/StatusBar.tsx';
-import { ErrorText } from '../../ui/ErrorText.tsx';
-import { LANGUAGES } from '../../i18n/index.ts';
-import { useInventory, useSettings, useStation } from '../../app/context.tsx';
+import type { Profile } from '@shared/profile.ts';
+import { ENV_COLOR } from '@renderer/app/StatusBar.tsx';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { LANGUAGES } from '@renderer/i18n/index.ts';
+import { useInventory, useSettings, useStation } from '@renderer/app/context.tsx';
 import { AboutSection } from './AboutSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { PrintersSection } from './PrintersSection.tsx';
 import { DocumentPrinterSection } from './DocumentPrinterSection.tsx';
-import { PolicedSection, SetByIt } from '../../app/SetByIt.tsx';
-import { useLocked } from '../../app/use-policy.ts';
+import { PolicedSection, SetByIt } from '@renderer/app/SetByIt.tsx';
+import { useLocked } from '@renderer/app/use-policy.ts';
 import { CoordinationSection } from './CoordinationSection.tsx';
 import { PackingSection } from './PackingSection.tsx';
 import { ScaleSection } from './ScaleSection.tsx';
 import { AliasesSection } from './AliasesSection.tsx';
-import type { Section } from '../../app/navigation.tsx';
+import type { Section } from '@renderer/app/navigation.tsx';
 
 /**
  * Profiles, the write-only API key, connection test, language, sounds and expiry warning, this

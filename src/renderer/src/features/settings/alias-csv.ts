@@ -1,4 +1,4 @@
-import { barcodeAliasSchema, type BarcodeAlias } from '../../../../shared/pack/types.ts';
+import { barcodeAliasSchema, type BarcodeAlias } from '@shared/pack/types.ts';
 
 // Settings → Barcode aliases as CSV: `alias,sku,quantity`, one alias a line. Importing refuses
 // each bad line with a sentence that names the line and the field, and keeps every good line;

@@ -3,8 +3,8 @@ import {
   coordinationInputSchema,
   type CoordinationInput,
   type CoordinationSettings,
-} from '../../../../shared/coordination.ts';
-import { checkBody, formErrors, type Checked } from '../../ui/forms/api-rules.ts';
+} from '@shared/coordination.ts';
+import { checkBody, formErrors, type Checked } from '@renderer/ui/forms/api-rules.ts';
 
 // The "Stations sharing this key" form's fields and what Save and Test send. The rules are
 // coordinationInputSchema's (main checks with the same schema); each refinement names its own

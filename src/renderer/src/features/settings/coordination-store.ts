@@ -3,9 +3,9 @@ import type {
   CoordinationInput,
   CoordinationTestResult,
   CoordinationView,
-} from '../../../../shared/coordination.ts';
-import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
-import type { AppError } from '../../../../shared/result.ts';
+} from '@shared/coordination.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { AppError } from '@shared/result.ts';
 
 /**
  * Settings → "Stations sharing this key": saving the warehouse's Redis and the Test button. The

@@ -1,8 +1,8 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
-import type { InvokeChannels } from '../../../../shared/ipc/channels.ts';
-import type { BarcodeAlias, PackSettings } from '../../../../shared/pack/types.ts';
-import type { AppError } from '../../../../shared/result.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { InvokeChannels } from '@shared/ipc/channels.ts';
+import type { BarcodeAlias, PackSettings } from '@shared/pack/types.ts';
+import type { AppError } from '@shared/result.ts';
 
 /**
  * Settings → Packing and Settings → Barcode aliases: what the Save presses did. The settings

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRINTER_SETTINGS } from '../../../../shared/printing.ts';
+import { DEFAULT_PRINTER_SETTINGS } from '@shared/printing.ts';
 import { draftOf, targetOf } from './printer-draft.ts';
 
 const saved = (target: string | null) => draftOf({ ...DEFAULT_PRINTER_SETTINGS, target });

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { printerSettingsSchema, type PrinterSettings } from '../../../../shared/printing.ts';
-import { checkBody, formErrors } from '../../ui/forms/api-rules.ts';
+import { printerSettingsSchema, type PrinterSettings } from '@shared/printing.ts';
+import { checkBody, formErrors } from '@renderer/ui/forms/api-rules.ts';
 
 // The printer form's fields and the settings they write. A target is one string in the
 // settings (tcp://host:port or cups:QUEUE); the form asks for its parts, and its rules are

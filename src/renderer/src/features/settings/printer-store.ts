@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
-import type { PrinterSettings, PrinterStatusView } from '../../../../shared/printing.ts';
-import type { AppError } from '../../../../shared/result.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { PrinterSettings, PrinterStatusView } from '@shared/printing.ts';
+import type { AppError } from '@shared/result.ts';
 
 /**
  * Settings → Printers: saving this station's printer and the test print. The settings

@@ -1,8 +1,8 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../../shared/ipc/bridge-types.ts';
-import type { Profile, ProfileInput } from '../../../../shared/profile.ts';
-import type { AppError } from '../../../../shared/result.ts';
-import type { HealthSnapshot, KeyStatus } from '../../../../shared/status.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { Profile, ProfileInput } from '@shared/profile.ts';
+import type { AppError } from '@shared/result.ts';
+import type { HealthSnapshot, KeyStatus } from '@shared/status.ts';
 
 type SettingsBridge = Pick<
   PackbenchBridge,

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FileDropZone } from '../../ui/FileDropZone.tsx';
-import { useStation } from '../../app/context.tsx';
+import { FileDropZone } from '@renderer/ui/FileDropZone.tsx';
+import { useStation } from '@renderer/app/context.tsx';
 
 const TONE = { ok: 'green', warning: 'orange', error: 'red' } as const;
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { OrderLookup, PrintingState } from '../../../../shared/ipc/channels.ts';
-import { DEFAULT_PRINTER_SETTINGS, type PrintJobView } from '../../../../shared/printing.ts';
-import { ok } from '../../../../shared/result.ts';
-import { invalidateForPrinting } from '../../app/queries.ts';
-import { NavigationProvider } from '../../app/navigation.tsx';
-import { fakeBridge, jobView, printJobView, renderWithStores } from '../../test-utils.tsx';
+import type { OrderLookup, PrintingState } from '@shared/ipc/channels.ts';
+import { DEFAULT_PRINTER_SETTINGS, type PrintJobView } from '@shared/printing.ts';
+import { ok } from '@shared/result.ts';
+import { invalidateForPrinting } from '@renderer/app/queries.ts';
+import { NavigationProvider } from '@renderer/app/navigation.tsx';
+import { fakeBridge, jobView, printJobView, renderWithStores } from '@renderer/test-utils.tsx';
 import { OrderSummary } from './OrderCard.tsx';
 
 const label = jobView({

@@ -13,15 +13,15 @@ import {
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableHead } from '../../ui/TableHead.tsx';
-import { TrackingTimeline } from '../../ui/TrackingTimeline.tsx';
-import { ErrorText } from '../../ui/ErrorText.tsx';
-import type { OrderLookup } from '../../../../shared/ipc/channels.ts';
-import type { JobState, JobView } from '../../../../shared/outbox.ts';
-import { usePrint, useStation } from '../../app/context.tsx';
-import { PrintFlow } from '../../app/PrintFlow.tsx';
+import { TableHead } from '@renderer/ui/TableHead.tsx';
+import { TrackingTimeline } from '@renderer/ui/TrackingTimeline.tsx';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import type { OrderLookup } from '@shared/ipc/channels.ts';
+import type { JobState, JobView } from '@shared/outbox.ts';
+import { usePrint, useStation } from '@renderer/app/context.tsx';
+import { PrintFlow } from '@renderer/app/PrintFlow.tsx';
 import { PaperButtons } from './PaperButtons.tsx';
-import type { PackView } from '../../../../shared/pack/types.ts';
+import type { PackView } from '@shared/pack/types.ts';
 import { PackChecklist } from './pack/PackChecklist.tsx';
 
 const JOB_COLOR: Record<JobState, string> = {

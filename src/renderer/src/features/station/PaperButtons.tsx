@@ -1,8 +1,8 @@
 import { Button, FileButton, Group } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PACK_DOCUMENTS } from '../../../../shared/documents.ts';
-import { usePrint } from '../../app/context.tsx';
+import { PACK_DOCUMENTS } from '@shared/documents.ts';
+import { usePrint } from '@renderer/app/context.tsx';
 
 /**
  * Print slip and Print invoice on the order card (issue #30): the packing slip made now (with

@@ -1,10 +1,10 @@
-import { realPdf } from '../../../../../test/support/pdf.ts';
+import { realPdf } from '@test/support/pdf.ts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, ok } from '../../../../shared/result.ts';
-import type { OrderLookup, OutboxChange } from '../../../../shared/ipc/channels.ts';
-import type { JobView, OutboxSnapshot } from '../../../../shared/outbox.ts';
-import { fakeBridge, jobView, renderWithStores } from '../../test-utils.tsx';
+import { fail, ok } from '@shared/result.ts';
+import type { OrderLookup, OutboxChange } from '@shared/ipc/channels.ts';
+import type { JobView, OutboxSnapshot } from '@shared/outbox.ts';
+import { fakeBridge, jobView, renderWithStores } from '@renderer/test-utils.tsx';
 import { StationScreen } from './StationScreen.tsx';
 
 const lookup: OrderLookup = {

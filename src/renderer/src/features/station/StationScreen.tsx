@@ -13,13 +13,13 @@ import {
 } from '@mantine/core';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorText } from '../../ui/ErrorText.tsx';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { DropArea } from './DropArea.tsx';
 import { OrderItems, OrderSummary } from './OrderCard.tsx';
-import type { OrderLookup } from '../../../../shared/ipc/channels.ts';
+import type { OrderLookup } from '@shared/ipc/channels.ts';
 import { ScanDetector } from './scan-detector.ts';
 import { ShortcutHelp } from './ShortcutHelp.tsx';
-import { usePack, useStation } from '../../app/context.tsx';
+import { usePack, useStation } from '@renderer/app/context.tsx';
 import { PackActions } from './pack/PackActions.tsx';
 import { PackLockRegion, PackPanel } from './pack/PackPanel.tsx';
 import { usePackKeys } from './pack/use-pack-keys.ts';

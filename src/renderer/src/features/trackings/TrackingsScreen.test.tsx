@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ok } from '../../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../../test-utils.tsx';
+import { ok } from '@shared/result.ts';
+import { fakeBridge, renderWithStores } from '@renderer/test-utils.tsx';
 import { TrackingsScreen } from './TrackingsScreen.tsx';
 
 describe('TrackingsScreen', () => {

@@ -10,10 +10,10 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '../../ui/LoadState.tsx';
-import { TrackingTimeline } from '../../ui/TrackingTimeline.tsx';
-import { useBridge } from '../../app/context.tsx';
-import { queryKeys, useAskedRead } from '../../app/queries.ts';
+import { LoadState } from '@renderer/ui/LoadState.tsx';
+import { TrackingTimeline } from '@renderer/ui/TrackingTimeline.tsx';
+import { useBridge } from '@renderer/app/context.tsx';
+import { queryKeys, useAskedRead } from '@renderer/app/queries.ts';
 
 export type TrackingField = 'order' | 'id' | 'code';
 

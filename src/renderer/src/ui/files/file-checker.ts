@@ -1,6 +1,6 @@
-import { checkFile } from '../../../../shared/files/check-file.ts';
-import type { FileKind, FileVerdict } from '../../../../shared/files/file-rules.ts';
-import type { PdfJsLike } from '../../../../shared/files/pdf-probe.ts';
+import { checkFile } from '@shared/files/check-file.ts';
+import type { FileKind, FileVerdict } from '@shared/files/file-rules.ts';
+import type { PdfJsLike } from '@shared/files/pdf-probe.ts';
 
 /** What a dropped or pasted file is; injected into the stores so tests can use Node's pdf.js. */
 export type FileChecker = (

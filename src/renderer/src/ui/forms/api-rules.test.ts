@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  zCreateInboundBody,
-  zCreateProductBody,
-} from '../../../../shared/api/generated/hey-api/zod.gen.ts';
+import { zCreateInboundBody, zCreateProductBody } from '@shared/api/generated/hey-api/zod.gen.ts';
 import { checkBody } from './api-rules.ts';
 
 describe('checkBody: the form rules are the generated schema', () => {

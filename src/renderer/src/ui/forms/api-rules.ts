@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { zIdentifier } from '../../../../shared/api/generated/hey-api/zod.gen.ts';
-import type { MessageKey } from '../../../../shared/i18n/message-key.ts';
+import { zIdentifier } from '@shared/api/generated/hey-api/zod.gen.ts';
+import type { MessageKey } from '@shared/i18n/message-key.ts';
 
 // A form's rules are the API's rules: the body a form would queue is checked with the zod
 // schema generated from openapi.yaml, and each problem the schema finds becomes a sentence on

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PrintJobView, PrinterStatusView } from '../../../../shared/printing.ts';
-import type { AppError } from '../../../../shared/result.ts';
+import type { PrintJobView, PrinterStatusView } from '@shared/printing.ts';
+import type { AppError } from '@shared/result.ts';
 import { ErrorText } from '../ErrorText.tsx';
 import { describePrinterStatus } from './status-words.ts';
 

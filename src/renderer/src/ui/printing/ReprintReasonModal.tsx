@@ -2,11 +2,7 @@ import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { upperFirst } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  REPRINT_REASONS,
-  type PrintJobView,
-  type ReprintReason,
-} from '../../../../shared/printing.ts';
+import { REPRINT_REASONS, type PrintJobView, type ReprintReason } from '@shared/printing.ts';
 
 /**
  * A label printed before is printed again only with a reason (damaged, lost, reweighed, other):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PrinterStatusView } from '../../../../shared/printing.ts';
-import { createI18n } from '../../i18n/index.ts';
+import type { PrinterStatusView } from '@shared/printing.ts';
+import { createI18n } from '@renderer/i18n/index.ts';
 import { describePrinterStatus, isPrinterReady, statusInDetails } from './status-words.ts';
 
 const ready: PrinterStatusView = {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { PrinterStatusView } from '../../../../shared/printing.ts';
+import type { PrinterStatusView } from '@shared/printing.ts';
 
 /** The conditions that stop a printer, in the order a person should fix them (as main orders them). */
 const STOPS = ['headOpen', 'paperOut', 'ribbonOut', 'paused'] as const;

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PackDocumentView } from '../../../../../shared/documents.ts';
-import type { PrintJobState } from '../../../../../shared/printing.ts';
-import { usePack } from '../../../app/context.tsx';
-import { usePrinting } from '../../../app/use-printing.ts';
+import type { PackDocumentView } from '@shared/documents.ts';
+import type { PrintJobState } from '@shared/printing.ts';
+import { usePack } from '@renderer/app/context.tsx';
+import { usePrinting } from '@renderer/app/use-printing.ts';
 
 const STATE_COLOR: Record<PrintJobState, string> = {
   queued: 'gray',

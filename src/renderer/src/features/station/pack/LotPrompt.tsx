@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LotOption } from '../../../../../shared/pack/types.ts';
+import type { LotOption } from '@shared/pack/types.ts';
 
 /** Earliest expiry first; a lot without an expiry after the dated ones. */
 const byExpiry = (a: LotOption, b: LotOption) =>

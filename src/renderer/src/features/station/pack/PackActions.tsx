@@ -2,10 +2,10 @@ import { FinishedPapers } from './FinishedPapers.tsx';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobView } from '../../../../../shared/outbox.ts';
-import { SHORT_REASONS, type PackView } from '../../../../../shared/pack/types.ts';
-import { downloadText } from '../../../ui/download.ts';
-import { usePack, usePrint } from '../../../app/context.tsx';
+import type { JobView } from '@shared/outbox.ts';
+import { SHORT_REASONS, type PackView } from '@shared/pack/types.ts';
+import { downloadText } from '@renderer/ui/download.ts';
+import { usePack, usePrint } from '@renderer/app/context.tsx';
 import { ReasonChooser } from './ReasonChooser.tsx';
 
 /** The label.upload job the card knows for the order, to print the label again by. */

@@ -1,8 +1,8 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LotState, PackLine, PackView } from '../../../../../shared/pack/types.ts';
-import { TableHead } from '../../../ui/TableHead.tsx';
+import type { LotState, PackLine, PackView } from '@shared/pack/types.ts';
+import { TableHead } from '@renderer/ui/TableHead.tsx';
 
 /** A lot's look: amber for expiring, red for expired, grey for unknown; dark text on each. */
 const LOT_BACKGROUND: Record<LotState, string> = {

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PackVerdict } from '../../../../../shared/pack/types.ts';
+import type { PackVerdict } from '@shared/pack/types.ts';
 
 /**
  * A mistake: the screen turns red and says what happened in one sentence, and stays so until

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PackPrompt, PackVerdict, PackView } from '../../../../../shared/pack/types.ts';
-import { ErrorText } from '../../../ui/ErrorText.tsx';
-import { usePack } from '../../../app/context.tsx';
+import type { PackPrompt, PackVerdict, PackView } from '@shared/pack/types.ts';
+import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { usePack } from '@renderer/app/context.tsx';
 import { LotPrompt } from './LotPrompt.tsx';
 import { PackLock } from './PackLock.tsx';
 import { ReasonChooser } from './ReasonChooser.tsx';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PackbenchBridge } from '../../../../../shared/ipc/bridge-types.ts';
-import type { PackView } from '../../../../../shared/pack/types.ts';
-import { fail, ok } from '../../../../../shared/result.ts';
-import { fakeBridge, renderWithStores } from '../../../test-utils.tsx';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { PackView } from '@shared/pack/types.ts';
+import { fail, ok } from '@shared/result.ts';
+import { fakeBridge, renderWithStores } from '@renderer/test-utils.tsx';
 import { StationScreen } from '../StationScreen.tsx';
 import { line, packLookup, packView, verdict } from './pack-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Kbd, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OverrideReason } from '../../../../../shared/pack/types.ts';
+import type { OverrideReason } from '@shared/pack/types.ts';
 
 /**
  * A reason, chosen with one key: the digits 1 to n pick a reason at once; "other" asks for the

@@ -2,12 +2,12 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WEIGHT_REASONS } from '../../../../../shared/pack/types.ts';
-import { expectedWeight } from '../../../../../shared/scale/expected.ts';
-import { formatWeight } from '../../../../../shared/scale/format.ts';
-import { describeScale } from '../../../app/ScaleBadge.tsx';
-import { useBridge, usePack, useScale } from '../../../app/context.tsx';
-import { queryKeys, unwrap } from '../../../app/queries.ts';
+import { WEIGHT_REASONS } from '@shared/pack/types.ts';
+import { expectedWeight } from '@shared/scale/expected.ts';
+import { formatWeight } from '@shared/scale/format.ts';
+import { describeScale } from '@renderer/app/ScaleBadge.tsx';
+import { useBridge, usePack, useScale } from '@renderer/app/context.tsx';
+import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import { ReasonChooser } from './ReasonChooser.tsx';
 
 const HELD = new Set(['packVerdict.weight.lighter', 'packVerdict.weight.heavier']);

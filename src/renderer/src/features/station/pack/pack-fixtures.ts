@@ -1,10 +1,10 @@
-import type { OrderLookup } from '../../../../../shared/ipc/channels.ts';
+import type { OrderLookup } from '@shared/ipc/channels.ts';
 import {
   DEFAULT_PACK_SETTINGS,
   type PackLine,
   type PackVerdict,
   type PackView,
-} from '../../../../../shared/pack/types.ts';
+} from '@shared/pack/types.ts';
 
 // Views main could send, for the window's tests: a two-line order, one line batch-controlled.
 

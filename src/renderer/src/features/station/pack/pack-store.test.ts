@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { OutboxChange } from '../../../../../shared/ipc/channels.ts';
-import type { PackView } from '../../../../../shared/pack/types.ts';
-import { fail, ok, type Result } from '../../../../../shared/result.ts';
-import { jobView } from '../../../test-utils.tsx';
+import type { OutboxChange } from '@shared/ipc/channels.ts';
+import type { PackView } from '@shared/pack/types.ts';
+import { fail, ok, type Result } from '@shared/result.ts';
+import { jobView } from '@renderer/test-utils.tsx';
 import { createPackStore, scanCode } from './pack-store.ts';
 import { packView, verdict } from './pack-fixtures.ts';
 

@@ -1,16 +1,16 @@
 import { createStore } from 'zustand/vanilla';
-import type { PackbenchBridge } from '../../../../../shared/ipc/bridge-types.ts';
-import type { InvokeChannels } from '../../../../../shared/ipc/channels.ts';
-import type { PackDocument } from '../../../../../shared/documents.ts';
-import type { JobView } from '../../../../../shared/outbox.ts';
+import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
+import type { InvokeChannels } from '@shared/ipc/channels.ts';
+import type { PackDocument } from '@shared/documents.ts';
+import type { JobView } from '@shared/outbox.ts';
 import type {
   PackAnswer,
   PackVerdict,
   PackView,
   ShortReason,
   WeightReason,
-} from '../../../../../shared/pack/types.ts';
-import type { AppError, Result } from '../../../../../shared/result.ts';
+} from '@shared/pack/types.ts';
+import type { AppError, Result } from '@shared/result.ts';
 import type { SoundKind, SoundPlayer } from '../feedback.ts';
 
 // The window's side of a verified pack. Main owns the pack and commits every scan; this store
