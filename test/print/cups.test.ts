@@ -6,6 +6,7 @@ import { listCupsQueues } from '../../src/main/print/cups-printer.ts';
 import { openPrinter } from '../../src/main/print/printer.ts';
 import { toTarget } from '../../src/main/print/target.ts';
 import { PrivateCupsd } from '../support/private-cupsd.ts';
+import { until } from '../support/until.ts';
 import { ZebraEmulator, closedPort } from '../support/zebra-emulator.ts';
 import { oneSentence, printerCli } from './helpers.ts';
 
@@ -42,10 +43,7 @@ const file = (name: string, content: Buffer) => {
 };
 
 async function arrived(count: number): Promise<Buffer[]> {
-  for (let waited = 0; zebra.jobs().length < count; waited += 20) {
-    if (waited > 10_000) throw new Error(`only ${zebra.jobs().length} of ${count} jobs arrived`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await until(() => zebra.jobs().length >= count, `${count} jobs at the emulator`);
   return zebra.jobs();
 }
 

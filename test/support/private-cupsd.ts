@@ -30,6 +30,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
+import { until } from './until.ts';
 
 /** A command from cups-daemon / cups-client: in /usr/sbin, which a non-root PATH may lack. */
 export function cupsCommand(name: string): string {
@@ -238,18 +239,20 @@ export class PrivateCupsd {
       failed ??= new Error(`cupsd exited (${code}) before it was ready: ${output}${cupsd.log()}`);
     });
     // Ready when it answers lpstat -r on its port.
-    for (let waited = 0; ; waited += 50) {
-      if (failed) {
+    const running = () => {
+      if (failed) throw failed;
+      return /scheduler is running/.test(cupsd.run('lpstat', ['-r']).stdout);
+    };
+    try {
+      await until(running, `cupsd on ${cupsd.server}`, 15_000);
+      return cupsd;
+    } catch (error) {
+      if (error === failed) {
         rmSync(dir, { recursive: true, force: true });
-        throw failed;
+        throw error;
       }
-      const probe = cupsd.run('lpstat', ['-r']);
-      if (/scheduler is running/.test(probe.stdout)) return cupsd;
-      if (waited > 15_000) {
-        await cupsd.stop();
-        throw new Error(`cupsd did not come up on ${cupsd.server}: ${cupsd.log()}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await cupsd.stop();
+      throw new Error(`cupsd did not come up on ${cupsd.server}: ${cupsd.log()}`, { cause: error });
     }
   }
 

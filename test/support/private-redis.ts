@@ -12,6 +12,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
+import { until } from './until.ts';
 
 /** One PING over a raw socket: true when the server answers +PONG within `ms`. */
 export function ping(port: number, ms = 500): Promise<boolean> {
@@ -218,14 +219,18 @@ export class PrivateRedis {
     child.once('close', (code) => {
       failed ??= new Error(`redis-server exited (${code}) before it was ready: ${this.output}`);
     });
-    for (let waited = 0; ; waited += 25) {
+    const answering = async () => {
       if (failed) throw failed;
-      if (await ping(this.port, 200)) return;
-      if (waited > 10_000) {
-        await this.end('SIGKILL');
-        throw new Error(`redis-server did not answer PING on ${this.port}: ${this.output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      return ping(this.port, 200);
+    };
+    try {
+      await until(answering, `redis-server answering PING on ${this.port}`, 10_000);
+    } catch (error) {
+      if (error === failed) throw error;
+      await this.end('SIGKILL');
+      throw new Error(`redis-server did not answer PING on ${this.port}: ${this.output}`, {
+        cause: error,
+      });
     }
   }
 
