@@ -11,11 +11,11 @@ const isReprintReason = (value: string): value is ReprintReason =>
 
 /**
  * The row's sentence from the key and values stored with it, the kind of submission named in
- * words and a reprint's reason in the reader's words. Rows older than keyed sentences keep the
- * English they were written in.
+ * words and a reprint's reason in the reader's words. Rows older than keyed sentences, or naming
+ * a sentence this version lacks, keep the English they were written in.
  */
 export function describeActivity(t: Translate, entry: AuditView): string {
-  if (!entry.params) return entry.message;
+  if (!entry.params || !entry.messageKey) return entry.message;
   const kind = entry.params['kind'];
   const why = entry.params['reason'];
   const values = {

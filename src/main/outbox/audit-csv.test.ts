@@ -6,8 +6,7 @@ import { AuditLog } from './audit-log.ts';
 
 // The activity CSV says each row in the same English sentence the Outbox screen shows, built
 // by the one function both use, from the catalogue: never a second, hand-written text.
-function auditLog() {
-  const db = new DatabaseSync(':memory:');
+function auditLog(db = new DatabaseSync(':memory:')) {
   db.exec(
     `CREATE TABLE audit (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, profile_id TEXT, event TEXT NOT NULL,
      job_id TEXT, message_key TEXT, message TEXT NOT NULL, details TEXT, params TEXT)`,
@@ -51,5 +50,23 @@ describe('the activity CSV', () => {
     const csv = audit.toCsv(audit.list());
     expect(entry).toBeDefined();
     if (entry) expect(csv).toContain(describeActivity(screenT, entry));
+  });
+
+  it('reads a row naming a sentence this version lacks as its English, key null', () => {
+    const db = new DatabaseSync(':memory:');
+    const audit = auditLog(db);
+    audit.record({
+      event: 'job.enqueued',
+      messageKey: 'activity.enqueued',
+      params: { kind: 'invoice.upload', subject: 'PB-3' },
+      message: 'invoice.upload for PB-3 queued',
+    });
+    // As a later (or older) version would have written it.
+    db.exec("UPDATE audit SET message_key = 'activity.from_a_later_version'");
+    const [entry] = audit.list();
+    expect(entry?.messageKey).toBeNull();
+    expect(audit.toCsv(audit.list()).split('\r\n')[1]).toMatch(
+      /,job\.enqueued,,,invoice\.upload for PB-3 queued$/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import * as sqlite from '../platform/sqlite-rows.ts';
 import { describeActivity, type Translate } from '../../shared/activity-text.ts';
 import { translate } from '../../shared/i18n/translate.ts';
+import { isMessageKey } from '../../shared/i18n/english.ts';
 
 /** The English catalogue as the activity sentence reads it (i18next's plural forms included). */
 const english: Translate = (key, values = {}) => {
@@ -30,8 +31,11 @@ export interface AuditEntry {
   profileId: string | null;
   event: string;
   jobId: string | null;
-  /** The activity sentence (`activity.*`), rendered in the operator's language when shown. */
-  messageKey: string;
+  /**
+   * The activity sentence (`activity.*`), rendered in the operator's language when shown; null
+   * when the stored key is not one of this version's sentences (its English `message` stands).
+   */
+  messageKey: MessageKey | null;
   /** Its values; null for rows written before sentences were stored as keys and values. */
   params: Record<string, string | number> | null;
   reason: AuditReason | null;
@@ -104,7 +108,7 @@ export class AuditLog {
       profileId: r.profile_id,
       event: r.event,
       jobId: r.job_id,
-      messageKey: r.message_key,
+      messageKey: isMessageKey(r.message_key) ? r.message_key : null,
       ...paramsOf(r.params),
       message: r.message,
       details: r.details === null ? null : (JSON.parse(r.details) as unknown),
@@ -125,7 +129,7 @@ export class AuditLog {
         e.profileId ?? '',
         e.event,
         e.jobId ?? '',
-        e.messageKey,
+        e.messageKey ?? '',
         // The sentence the Outbox screen shows, in English: one function writes both.
         describeActivity(english, e),
       ]

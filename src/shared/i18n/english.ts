@@ -1,5 +1,21 @@
 import type { MessageKey } from './message-key.ts';
-import { translate } from './translate.ts';
+import { CATALOGUES, translate } from './translate.ts';
+
+/**
+ * True when `key` names a sentence of the English catalogue (a plural by its stem): for keys
+ * read back from storage, which an older or newer version of the station may have written.
+ */
+export function isMessageKey(key: string): key is MessageKey {
+  const parts = key.split('.');
+  const last = parts.pop() ?? '';
+  let node: unknown = CATALOGUES.en;
+  for (const part of parts)
+    node =
+      typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : null;
+  if (typeof node !== 'object' || node === null) return false;
+  const parent = node as Record<string, unknown>;
+  return [last, `${last}_one`, `${last}_other`].some((name) => typeof parent[name] === 'string');
+}
 
 /** True when the sentence has a `{{message}}` slot (its detail comes in an error's `message`). */
 export const hasMessageSlot = (key: MessageKey): boolean =>

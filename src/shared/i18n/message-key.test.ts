@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { isMessageKey } from './english.ts';
 import type { MessageKey } from './message-key.ts';
 
 describe('MessageKey', () => {
@@ -16,5 +17,15 @@ describe('MessageKey', () => {
     // @ts-expect-error: there is no such sentence; typecheck fails if this ever compiles.
     const missing: MessageKey = 'files.notASentence';
     expect(missing).toBe('files.notASentence');
+  });
+
+  it('is told at run time for keys read back from storage', () => {
+    expect(isMessageKey('files.damaged')).toBe(true);
+    expect(isMessageKey('station.totalUnits')).toBe(true);
+    expect(isMessageKey('files')).toBe(false);
+    expect(isMessageKey('files.notASentence')).toBe(false);
+    expect(isMessageKey('activity.enqueued.deeper')).toBe(false);
+    expect(isMessageKey('constructor')).toBe(false);
+    expect(isMessageKey('__proto__.toString')).toBe(false);
   });
 });

@@ -105,8 +105,11 @@ export interface AuditView {
   at: number;
   event: string;
   jobId: string | null;
-  /** The activity sentence's key and values, rendered in the operator's language. */
-  messageKey: string;
+  /**
+   * The activity sentence's key and values, rendered in the operator's language; null when the
+   * row names a sentence this version does not have (its English `message` is shown).
+   */
+  messageKey: MessageKey | null;
   params: Record<string, string | number> | null;
   /** Why it failed, when it did: a sentence key, and the service's own words if any. */
   reason: { messageKey: MessageKey; serviceMessage?: string } | null;

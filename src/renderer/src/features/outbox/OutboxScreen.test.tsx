@@ -54,7 +54,7 @@ function setup(language: 'en' | 'pt-BR' = 'en') {
           at: Date.parse('2026-11-22T08:00:00Z'),
           event: 'job.enqueued',
           jobId: failed.id,
-          messageKey: 'outbox.enqueued',
+          messageKey: null,
           params: null,
           reason: null,
           message: 'invoice.upload queued (written before keyed sentences).',
