@@ -11,11 +11,11 @@ import {
   useInventory,
   useOutbox,
   useScale,
-  usePack,
   usePrint,
   useStation,
   useStatus,
 } from './app/context.tsx';
+import { usePack } from './features/station/pack/pack-store.ts';
 import { invalidateForOutbox, invalidateForPrinting } from './app/queries.ts';
 import { NavigationProvider, SCREENS, type Screen, type Section } from './app/navigation.tsx';
 import { usePolicy } from './app/use-policy.ts';

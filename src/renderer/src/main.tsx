@@ -8,11 +8,11 @@ import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
 import { StoresProvider } from './app/context.tsx';
 import { createQueryClient } from './app/queries.ts';
-import { createStores } from './app/create-stores.ts';
+import { createStores } from './create-stores.ts';
 import { createFileChecker } from './ui/files/file-checker.ts';
 import { loadPdfJs } from './ui/files/pdfjs.ts';
 import { ZplPreviewer } from './features/labels/zpl-previewer.ts';
-import { createWebAudioPlayer } from './features/station/feedback.ts';
+import { createWebAudioPlayer } from './app/feedback.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const root = document.getElementById('root');

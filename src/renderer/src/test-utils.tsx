@@ -18,9 +18,9 @@ import { createI18n, type Language } from './i18n/index.ts';
 import { StoresProvider } from './app/context.tsx';
 import { createQueryClient } from './app/queries.ts';
 import { createFileChecker } from './ui/files/file-checker.ts';
-import { createStores } from './app/create-stores.ts';
+import { createStores } from './create-stores.ts';
 import type { ZplPreviewer } from './features/labels/zpl-previewer.ts';
-import type { SoundPlayer } from './features/station/feedback.ts';
+import type { SoundPlayer } from './app/feedback.ts';
 
 export const sandboxStatus: StationStatus = {
   profile: {

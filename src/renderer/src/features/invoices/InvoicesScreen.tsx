@@ -13,7 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FileDropZone } from '@renderer/ui/FileDropZone.tsx';
 import { isValidPattern } from './order-from-name.ts';
-import { useInvoices, useStation } from '@renderer/app/context.tsx';
+import { useStation } from '@renderer/app/context.tsx';
+import { useInvoices } from './invoices-store.ts';
 import type { InvoiceStatus } from './invoices-store.ts';
 
 const TONE: Record<InvoiceStatus, string> = {

@@ -3,6 +3,7 @@ import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import { DEFAULT_ORDER_PATTERN, orderFromFileName } from './order-from-name.ts';
 import { MAX_FILE_MB } from '@shared/files/file-rules.ts';
 import type { FileChecker } from '@renderer/ui/files/file-checker.ts';
+import { storeHook } from '@renderer/app/context.tsx';
 
 export type InvoiceStatus = 'invalid' | 'ready' | 'queued' | 'existing' | 'confirm' | 'error';
 
@@ -113,3 +114,12 @@ export const createInvoicesStore = (
       clear: () => set({ files: [] }),
     };
   });
+
+declare module '@renderer/app/context.tsx' {
+  interface Stores {
+    /** The Invoices screen: files checked, matched to orders and queued. */
+    invoices: ReturnType<typeof createInvoicesStore>;
+  }
+}
+
+export const useInvoices = storeHook((s) => s.invoices);

@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { formErrors } from '@renderer/ui/forms/api-rules.ts';
 import { blankItem, orderPayload, ORDER_STATUSES, type OrderDraft } from './order-draft.ts';
-import { useOrders } from '@renderer/app/context.tsx';
+import { useOrders } from './orders-store.ts';
 import type { OrderEditor } from './orders-store.ts';
 
 type Section = 'customer' | 'address';

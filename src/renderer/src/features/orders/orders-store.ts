@@ -5,6 +5,7 @@ import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import type { SubmitOutcome } from '@shared/ipc/channels.ts';
 import type { AppError } from '@shared/result.ts';
 import { draftFromOrder, emptyOrderDraft, orderPayload, type OrderDraft } from './order-draft.ts';
+import { storeHook } from '@renderer/app/context.tsx';
 
 export interface OrderFilters {
   from?: string;
@@ -118,3 +119,12 @@ export const createOrdersStore = (
       return true;
     },
   }));
+
+declare module '@renderer/app/context.tsx' {
+  interface Stores {
+    /** The Orders screen: its filters and submissions. */
+    orders: ReturnType<typeof createOrdersStore>;
+  }
+}
+
+export const useOrders = storeHook((s) => s.orders);

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePacking } from '@renderer/app/context.tsx';
+import { usePacking } from './packing-store.ts';
 import { downloadText } from '@renderer/ui/download.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 

@@ -3,7 +3,7 @@ import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrinter } from '@renderer/app/context.tsx';
+import { usePrinter } from './printer-store.ts';
 import { invalidateForPrinting } from '@renderer/app/queries.ts';
 import { usePrinting } from '@renderer/app/use-printing.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';

@@ -6,6 +6,7 @@ import type {
 } from '@shared/coordination.ts';
 import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import type { AppError } from '@shared/result.ts';
+import { storeHook } from '@renderer/app/context.tsx';
 
 /**
  * Settings → "Stations sharing this key": saving the warehouse's Redis and the Test button. The
@@ -49,3 +50,12 @@ export const createCoordinationStore = (
       set(result.ok ? { busy: null, tested: result.value } : { busy: null, error: result.error });
     },
   }));
+
+declare module '@renderer/app/context.tsx' {
+  interface Stores {
+    /** Settings → "Stations sharing this key": save and test the warehouse's Redis. */
+    coordination: ReturnType<typeof createCoordinationStore>;
+  }
+}
+
+export const useCoordination = storeHook((s) => s.coordination);

@@ -3,6 +3,7 @@ import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import type { InvokeChannels } from '@shared/ipc/channels.ts';
 import type { BarcodeAlias, PackSettings } from '@shared/pack/types.ts';
 import type { AppError } from '@shared/result.ts';
+import { storeHook } from '@renderer/app/context.tsx';
 
 /**
  * Settings → Packing and Settings → Barcode aliases: what the Save presses did. The settings
@@ -58,3 +59,12 @@ export const createPackingStore = (
       return result.value.aliases;
     },
   }));
+
+declare module '@renderer/app/context.tsx' {
+  interface Stores {
+    /** Settings → Packing and Barcode aliases: what the Save presses did. */
+    packing: ReturnType<typeof createPackingStore>;
+  }
+}
+
+export const usePacking = storeHook((s) => s.packing);

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import type { PrinterSettings, PrinterStatusView } from '@shared/printing.ts';
 import type { AppError } from '@shared/result.ts';
+import { storeHook } from '@renderer/app/context.tsx';
 
 /**
  * Settings → Printers: saving this station's printer and the test print. The settings
@@ -42,3 +43,12 @@ export const createPrinterStore = (
       );
     },
   }));
+
+declare module '@renderer/app/context.tsx' {
+  interface Stores {
+    /** Settings → Printers: save and test print. */
+    printer: ReturnType<typeof createPrinterStore>;
+  }
+}
+
+export const usePrinter = storeHook((s) => s.printer);

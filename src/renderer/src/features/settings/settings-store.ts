@@ -3,6 +3,7 @@ import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import type { Profile, ProfileInput } from '@shared/profile.ts';
 import type { AppError } from '@shared/result.ts';
 import type { HealthSnapshot, KeyStatus } from '@shared/status.ts';
+import { storeHook } from '@renderer/app/context.tsx';
 
 type SettingsBridge = Pick<
   PackbenchBridge,
@@ -92,3 +93,12 @@ export const createSettingsStore = (bridge: SettingsBridge) =>
       },
     };
   });
+
+declare module '@renderer/app/context.tsx' {
+  interface Stores {
+    /** Settings: profiles and keys. */
+    settings: ReturnType<typeof createSettingsStore>;
+  }
+}
+
+export const useSettings = storeHook((s) => s.settings);

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PackDocumentView } from '@shared/documents.ts';
 import type { PrintJobState } from '@shared/printing.ts';
-import { usePack } from '@renderer/app/context.tsx';
+import { usePack } from './pack-store.ts';
 import { usePrinting } from '@renderer/app/use-printing.ts';
 
 const STATE_COLOR: Record<PrintJobState, string> = {

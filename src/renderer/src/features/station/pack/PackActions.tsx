@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { JobView } from '@shared/outbox.ts';
 import { SHORT_REASONS, type PackView } from '@shared/pack/types.ts';
 import { downloadText } from '@renderer/ui/download.ts';
-import { usePack, usePrint } from '@renderer/app/context.tsx';
+import { usePrint } from '@renderer/app/context.tsx';
+import { usePack } from './pack-store.ts';
 import { ReasonChooser } from './ReasonChooser.tsx';
 
 /** The label.upload job the card knows for the order, to print the label again by. */

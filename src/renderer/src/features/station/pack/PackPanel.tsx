@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PackPrompt, PackVerdict, PackView } from '@shared/pack/types.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
-import { usePack } from '@renderer/app/context.tsx';
+import { usePack } from './pack-store.ts';
 import { LotPrompt } from './LotPrompt.tsx';
 import { PackLock } from './PackLock.tsx';
 import { ReasonChooser } from './ReasonChooser.tsx';

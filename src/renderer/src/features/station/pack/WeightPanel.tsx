@@ -6,7 +6,8 @@ import { WEIGHT_REASONS } from '@shared/pack/types.ts';
 import { expectedWeight } from '@shared/scale/expected.ts';
 import { formatWeight } from '@shared/scale/format.ts';
 import { describeScale } from '@renderer/app/ScaleBadge.tsx';
-import { useBridge, usePack, useScale } from '@renderer/app/context.tsx';
+import { useBridge, useScale } from '@renderer/app/context.tsx';
+import { usePack } from './pack-store.ts';
 import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import { ReasonChooser } from './ReasonChooser.tsx';
 

@@ -11,7 +11,8 @@ import type {
   WeightReason,
 } from '@shared/pack/types.ts';
 import type { AppError, Result } from '@shared/result.ts';
-import type { SoundKind, SoundPlayer } from '../feedback.ts';
+import type { SoundKind, SoundPlayer } from '@renderer/app/feedback.ts';
+import { storeHook, useStores } from '@renderer/app/context.tsx';
 
 // The window's side of a verified pack. Main owns the pack and commits every scan; this store
 // shows main's newest view, sends the packer's scans and answers one at a time (a scanner can
@@ -241,3 +242,14 @@ export const createPackStore = (
         }),
     };
   });
+
+declare module '@renderer/app/context.tsx' {
+  interface Stores {
+    /** The verified pack of the order on the Station's card. */
+    pack: ReturnType<typeof createPackStore>;
+  }
+}
+
+export const usePack = storeHook((s) => s.pack);
+/** The pack store itself, for key handlers that must read its newest state when a key comes. */
+export const usePackStore = () => useStores().pack;

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { usePackStore } from '@renderer/app/context.tsx';
+import { usePackStore } from './pack-store.ts';
 
 /** Two Escapes this close together set the pack aside; one alone only says so. */
 export const ASIDE_WINDOW_MS = 2000;

@@ -1,27 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
-import type { FileChecker } from '../ui/files/file-checker.ts';
-import type { ZplPreviewer } from '../features/labels/zpl-previewer.ts';
-import type { SoundPlayer } from '../features/station/feedback.ts';
-import { createCatalogStore } from '../features/products/catalog-store.ts';
-import type { Stores } from './context.tsx';
-import { createInventoryStore } from '../features/inventory/inventory-store.ts';
-import {
-  createInvoicesStore,
-  type ThumbnailRenderer,
-} from '../features/invoices/invoices-store.ts';
-import { createLabelsStore } from '../features/labels/labels-store.ts';
-import { createOrdersStore } from '../features/orders/orders-store.ts';
-import { createOutboxStore } from '../features/outbox/outbox-store.ts';
-import { createSettingsStore } from '../features/settings/settings-store.ts';
-import { createPrinterStore } from '../features/settings/printer-store.ts';
-import { createCoordinationStore } from '../features/settings/coordination-store.ts';
-import { createStationStore } from '../features/station/station-store.ts';
-import { createPackStore } from '../features/station/pack/pack-store.ts';
-import { createPackingStore } from '../features/settings/packing-store.ts';
-import { createStatusStore } from './status-store.ts';
-import { createPrintStore } from './print-store.ts';
-import { createScaleStore } from './scale-store.ts';
+import type { FileChecker } from './ui/files/file-checker.ts';
+import type { ZplPreviewer } from './features/labels/zpl-previewer.ts';
+import type { SoundPlayer } from './app/feedback.ts';
+import { createCatalogStore } from './app/catalog-store.ts';
+import type { Stores } from './app/context.tsx';
+import { createInventoryStore } from './app/inventory-store.ts';
+import { createInvoicesStore, type ThumbnailRenderer } from './features/invoices/invoices-store.ts';
+import { createLabelsStore } from './features/labels/labels-store.ts';
+import { createOrdersStore } from './features/orders/orders-store.ts';
+import { createOutboxStore } from './app/outbox-store.ts';
+import { createSettingsStore } from './features/settings/settings-store.ts';
+import { createPrinterStore } from './features/settings/printer-store.ts';
+import { createCoordinationStore } from './features/settings/coordination-store.ts';
+import { createStationStore } from './app/station-store.ts';
+import { createPackStore } from './features/station/pack/pack-store.ts';
+import { createPackingStore } from './features/settings/packing-store.ts';
+import { createStatusStore } from './app/status-store.ts';
+import { createPrintStore } from './app/print-store.ts';
+import { createScaleStore } from './app/scale-store.ts';
 
 /** Every store of the window, on one bridge; the app and the component tests build them here. */
 export function createStores(

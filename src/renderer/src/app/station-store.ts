@@ -3,10 +3,10 @@ import type { PackbenchBridge } from '@shared/ipc/bridge-types.ts';
 import type { OrderLookup } from '@shared/ipc/channels.ts';
 import { FILE_KINDS, type JobView } from '@shared/outbox.ts';
 import { MAX_FILE_MB } from '@shared/files/file-rules.ts';
-import type { FileChecker } from '@renderer/ui/files/file-checker.ts';
+import type { FileChecker } from '../ui/files/file-checker.ts';
 import type { AppError } from '@shared/result.ts';
 import type { SoundPlayer } from './feedback.ts';
-import { PRODUCT_NAMES_FRESH_MS, queryKeys, type Reads } from '@renderer/app/queries.ts';
+import { PRODUCT_NAMES_FRESH_MS, queryKeys, type Reads } from './queries.ts';
 
 export interface RecentScan {
   id: string;
