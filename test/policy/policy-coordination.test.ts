@@ -1,40 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
-import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
-import { readPolicy } from '../../src/main/policy/read-policy.ts';
-import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 import { PrivateRedis } from '../support/private-redis.ts';
-import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
+import { policyStation, type PolicyStation } from './policy-station.ts';
 
 // Redis coordination under a locked policy, through the real IPC handlers (issue #31): the
 // warehouse's address is IT's and a change to it is refused; the password stays the station's
 // to set, in its keychain, because a policy never holds one.
 
-const dir = tempDir('packbench-policy-redis-');
-const FILE = '/etc/packbench/policy.json';
 const PASSWORD = 'redis-policy-secret-7781';
 let redis: PrivateRedis;
-let core: StationCore;
-const registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
-const call: ReturnType<typeof invoker>['result'] = (name, input) =>
-  invoker(registered).result(name, input);
+let station: PolicyStation;
+const call: PolicyStation['call'] = (name, input) => station.call(name, input);
 
 beforeAll(async () => {
   redis = await PrivateRedis.start({ password: PASSWORD });
-  const read = readPolicy(JSON.stringify({ coordination: { url: redis.url, locked: true } }));
-  if (!read.ok) throw new Error(JSON.stringify(read.errors));
-  core = await createStationCore({
-    dataDir: dir.path,
-    keychain: memoryKeychain(),
-    health: { intervalMs: 60_000 },
-    policy: { file: FILE, policy: read.policy },
-  });
-  registerTestHandlers({ core, registered, isTrustedSender: () => true });
+  station = await policyStation({ coordination: { url: redis.url, locked: true } });
 }, 60_000);
 afterAll(async () => {
-  await core.close();
+  await station?.close();
   await redis.stop();
-  dir.remove();
 });
 
 describe('Redis coordination under a locked policy', () => {

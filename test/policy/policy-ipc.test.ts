@@ -1,57 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
-import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
-import { readPolicy } from '../../src/main/policy/read-policy.ts';
+import type { StationCore } from '../../src/main/core/station-core.ts';
 import { DEFAULT_PACK_SETTINGS, type PackView } from '../../src/shared/pack/types.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
-import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
-import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
+import { POLICY_FILE as FILE, policyStation, type PolicyStation } from './policy-station.ts';
 
 // A machine policy through the real IPC handlers of a real station core (issue #31): what IT
 // locks shows in effect and every change to it is refused with the policy's sentence; what IT
 // sets without locking is the station's first value, which the station may change.
 
-const dir = tempDir('packbench-policy-ipc-');
-const FILE = '/etc/packbench/policy.json';
+let station: PolicyStation;
 let core: StationCore;
-const registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
-
-/** A handler's Result, as the window gets it. */
-const call: ReturnType<typeof invoker>['result'] = (name, input) =>
-  invoker(registered).result(name, input);
+const call: PolicyStation['call'] = (name, input) => station.call(name, input);
 
 beforeAll(async () => {
-  const read = readPolicy(
-    JSON.stringify({
-      profiles: {
-        list: [
-          { name: 'Sandbox', environment: 'sandbox' },
-          { name: 'Produção', environment: 'production', baseUrl: 'https://api.example.com' },
-        ],
-        active: 'Sandbox',
-        locked: true,
-      },
-      labelPrinter: { target: 'tcp://10.0.0.5:9100', dpmm: 12, locked: true },
-      documentPrinter: { target: 'cups:Office', paper: 'letter' },
-      packing: { printLabel: true, printSlip: true, markPacked: false, locked: true },
-      language: { value: 'es', locked: true },
-      // Ten years: every lot that has not expired is "expiring" by IT's threshold.
-      expiryWarningDays: { value: 3650, locked: true },
-    }),
-  );
-  if (!read.ok) throw new Error(JSON.stringify(read.errors));
-  core = await createStationCore({
-    dataDir: dir.path,
-    keychain: memoryKeychain(),
-    health: { intervalMs: 60_000 },
-    policy: { file: FILE, policy: read.policy },
+  station = await policyStation({
+    profiles: {
+      list: [
+        { name: 'Sandbox', environment: 'sandbox' },
+        { name: 'Produção', environment: 'production', baseUrl: 'https://api.example.com' },
+      ],
+      active: 'Sandbox',
+      locked: true,
+    },
+    labelPrinter: { target: 'tcp://10.0.0.5:9100', dpmm: 12, locked: true },
+    documentPrinter: { target: 'cups:Office', paper: 'letter' },
+    packing: { printLabel: true, printSlip: true, markPacked: false, locked: true },
+    language: { value: 'es', locked: true },
+    // Ten years: every lot that has not expired is "expiring" by IT's threshold.
+    expiryWarningDays: { value: 3650, locked: true },
   });
-  registerTestHandlers({ core, registered, isTrustedSender: () => true });
+  core = station.core;
 });
-afterAll(async () => {
-  await core.close();
-  dir.remove();
-});
+afterAll(() => station.close());
 
 describe('a machine policy at the station', () => {
   it('tells the window where it is, what is locked and the values it sets', async () => {
