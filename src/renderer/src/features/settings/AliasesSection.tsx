@@ -1,27 +1,17 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barcodeAliasSchema, type BarcodeAlias } from '@shared/pack/types.ts';
 import { useBridge } from '@renderer/app/context.tsx';
 import { usePacking } from './packing-store.ts';
-import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import { downloadText } from '@renderer/ui/download.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { TableHead } from '@renderer/ui/TableHead.tsx';
 import { formatAliasCsv, mergeAliases } from './alias-csv.ts';
 import { AliasImport } from './AliasImport.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 type Field = 'alias' | 'sku' | 'quantity';
 
@@ -184,21 +174,16 @@ export function AliasesSection() {
     queryKey: queryKeys.barcodeAliases(),
     queryFn: () => unwrap(bridge.getBarcodeAliases()),
   });
-  const readFailure = readError(read.error);
   const { saved, error } = usePacking(['saved', 'error']);
   return (
-    <Stack gap="sm" data-testid="aliases">
-      <Title order={3} id="barcode-aliases">
-        {t('pack.aliases.title')}
-      </Title>
-      <Text size="sm">{t('pack.aliases.intro')}</Text>
-      {readFailure && (
-        <Alert color="red" role="alert">
-          <ErrorText error={readFailure} />
-        </Alert>
-      )}
-      {read.isLoading && <Loader size="sm" />}
-      {read.data && <AliasEditor aliases={read.data.aliases} />}
+    <SettingsSection
+      testId="aliases"
+      anchor="barcode-aliases"
+      title={t('pack.aliases.title')}
+      intro={t('pack.aliases.intro')}
+      read={read}
+      form={({ aliases }) => <AliasEditor aliases={aliases} />}
+    >
       {saved === 'aliases' && (
         <Alert color="green" role="status" data-testid="aliases-saved">
           {t('pack.aliases.saved')}
@@ -209,6 +194,6 @@ export function AliasesSection() {
           <ErrorText error={error.error} />
         </Alert>
       )}
-    </Stack>
+    </SettingsSection>
   );
 }

@@ -1,12 +1,12 @@
-import { PolicedSection } from '@renderer/app/SetByIt.tsx';
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '@renderer/app/context.tsx';
 import { useCoordination } from './coordination-store.ts';
-import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { CoordinationForm } from './CoordinationForm.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 /**
  * Settings → "Stations sharing this key": the warehouse's Redis this station takes its share of
@@ -20,8 +20,7 @@ export function CoordinationSection() {
     queryKey: queryKeys.coordination(),
     queryFn: () => unwrap(bridge.getCoordination()),
   });
-  const readFailure = readError(read.error);
-  const view = read.data ?? null;
+  const recoveredFrom = read.data?.recoveredFrom ?? null;
   const { busy, saved, tested, error, save, test } = useCoordination([
     'busy',
     'saved',
@@ -31,37 +30,35 @@ export function CoordinationSection() {
     'test',
   ]);
   return (
-    <Stack gap="sm" data-testid="coordination">
-      <Title order={3} id="coordination">
-        {t('coordination.title')}
-      </Title>
-      <Text size="sm">{t('coordination.intro')}</Text>
-      {view?.recoveredFrom && (
-        <Alert color="orange" data-testid="coordination-recovered">
-          {t('coordination.recovered', { file: view.recoveredFrom })}
-        </Alert>
+    <SettingsSection
+      testId="coordination"
+      anchor="coordination"
+      title={t('coordination.title')}
+      intro={t('coordination.intro')}
+      read={read}
+      recovered={
+        recoveredFrom
+          ? {
+              text: t('coordination.recovered', { file: recoveredFrom }),
+              testId: 'coordination-recovered',
+            }
+          : null
+      }
+      policed="coordination"
+      form={(view) => (
+        <CoordinationForm
+          settings={view.settings}
+          passwordSet={view.passwordSet}
+          busy={busy}
+          onSave={async (input) => {
+            const kept = await save(input);
+            if (kept) queryClient.setQueryData(queryKeys.coordination(), kept);
+            return kept !== null;
+          }}
+          onTest={(input) => void test(input)}
+        />
       )}
-      {readFailure && (
-        <Alert color="red" role="alert">
-          <ErrorText error={readFailure} />
-        </Alert>
-      )}
-      {read.isLoading && <Loader size="sm" />}
-      <PolicedSection section="coordination">
-        {view && (
-          <CoordinationForm
-            settings={view.settings}
-            passwordSet={view.passwordSet}
-            busy={busy}
-            onSave={async (input) => {
-              const kept = await save(input);
-              if (kept) queryClient.setQueryData(queryKeys.coordination(), kept);
-              return kept !== null;
-            }}
-            onTest={(input) => void test(input)}
-          />
-        )}
-      </PolicedSection>
+    >
       {saved && (
         <Alert color="green" role="status" data-testid="coordination-saved">
           {t(saved === 'shared' ? 'coordination.saved' : 'coordination.savedAlone')}
@@ -81,6 +78,6 @@ export function CoordinationSection() {
           <ErrorText error={error} />
         </Alert>
       )}
-    </Stack>
+    </SettingsSection>
   );
 }

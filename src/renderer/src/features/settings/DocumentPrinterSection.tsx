@@ -1,15 +1,4 @@
-import { PolicedSection } from '@renderer/app/SetByIt.tsx';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Autocomplete, Button, Group, Select, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +10,9 @@ import {
 } from '@shared/documents.ts';
 import type { AppError } from '@shared/result.ts';
 import { useBridge } from '@renderer/app/context.tsx';
-import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 type Outcome =
   | { kind: 'saved' }
@@ -169,25 +159,19 @@ export function DocumentPrinterSection() {
     queryKey: queryKeys.documentPrinter(),
     queryFn: () => unwrap(bridge.getDocumentPrinter()),
   });
-  const error = readError(state.error);
+  const recoveredFrom = state.data?.recoveredFrom ?? null;
   return (
-    <Stack gap="sm" data-testid="document-printer">
-      <Title order={4}>{t('paperwork.settings.title')}</Title>
-      <Text size="sm">{t('paperwork.settings.intro')}</Text>
-      {state.data?.recoveredFrom && (
-        <Alert color="orange">
-          {t('paperwork.settings.recovered', { file: state.data.recoveredFrom })}
-        </Alert>
-      )}
-      {error && (
-        <Alert color="red" role="alert">
-          <ErrorText error={error} />
-        </Alert>
-      )}
-      {state.isPending && <Loader size="sm" />}
-      <PolicedSection section="documentPrinter">
-        {state.data && <DocumentPrinterForm settings={state.data.settings} />}
-      </PolicedSection>
-    </Stack>
+    <SettingsSection
+      testId="document-printer"
+      order={4}
+      title={t('paperwork.settings.title')}
+      intro={t('paperwork.settings.intro')}
+      read={state}
+      recovered={
+        recoveredFrom ? { text: t('paperwork.settings.recovered', { file: recoveredFrom }) } : null
+      }
+      policed="documentPrinter"
+      form={({ settings }) => <DocumentPrinterForm settings={settings} />}
+    />
   );
 }

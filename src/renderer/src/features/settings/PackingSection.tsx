@@ -1,14 +1,14 @@
-import { PolicedSection } from '@renderer/app/SetByIt.tsx';
-import { Alert, Button, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Switch, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { packSettingsSchema, type PackSettings } from '@shared/pack/types.ts';
 import { useBridge } from '@renderer/app/context.tsx';
 import { usePacking } from './packing-store.ts';
-import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { PackRecordsExport } from './PackRecordsExport.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 /** The form over the settings main keeps; Save sends all four. */
 function PackingForm({ settings }: { settings: PackSettings }) {
@@ -108,23 +108,17 @@ export function PackingSection() {
     queryKey: queryKeys.packSettings(),
     queryFn: () => unwrap(bridge.getPackSettings()),
   });
-  const readFailure = readError(read.error);
   const { saved, error } = usePacking(['saved', 'error']);
   return (
-    <Stack gap="sm" data-testid="packing">
-      <Title order={3} id="packing">
-        {t('pack.settings.title')}
-      </Title>
-      <Text size="sm">{t('pack.settings.intro')}</Text>
-      {readFailure && (
-        <Alert color="red" role="alert">
-          <ErrorText error={readFailure} />
-        </Alert>
-      )}
-      {read.isLoading && <Loader size="sm" />}
-      <PolicedSection section="packing">
-        {read.data && <PackingForm settings={read.data} />}
-      </PolicedSection>
+    <SettingsSection
+      testId="packing"
+      anchor="packing"
+      title={t('pack.settings.title')}
+      intro={t('pack.settings.intro')}
+      read={read}
+      policed="packing"
+      form={(settings) => <PackingForm settings={settings} />}
+    >
       {saved === 'settings' && (
         <Alert color="green" role="status" data-testid="packing-saved">
           {t('pack.settings.saved')}
@@ -136,6 +130,6 @@ export function PackingSection() {
         </Alert>
       )}
       <PackRecordsExport />
-    </Stack>
+    </SettingsSection>
   );
 }

@@ -4,14 +4,12 @@ import {
   Autocomplete,
   Button,
   Group,
-  Loader,
   NumberInput,
   SegmentedControl,
   Select,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,8 +25,9 @@ import {
 import type { AppError } from '@shared/result.ts';
 import { describeScale } from '@renderer/app/ScaleBadge.tsx';
 import { useBridge, useScale } from '@renderer/app/context.tsx';
-import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
+import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 const BAUD_RATES = ['1200', '2400', '4800', '9600', '19200', '38400', '57600', '115200'];
 
@@ -394,20 +393,14 @@ export function ScaleSection() {
     queryKey: queryKeys.scaleSettings(),
     queryFn: () => unwrap(bridge.getScaleSettings()),
   });
-  const failure = readError(read.error);
   return (
-    <Stack gap="sm" data-testid="scale">
-      <Title order={3} id="scale">
-        {t('scale.settings.title')}
-      </Title>
-      <Text size="sm">{t('scale.settings.intro')}</Text>
-      {failure && (
-        <Alert color="red" role="alert">
-          <ErrorText error={failure} />
-        </Alert>
-      )}
-      {read.isLoading && <Loader size="sm" />}
-      {read.data && <ScaleForm settings={read.data} />}
-    </Stack>
+    <SettingsSection
+      testId="scale"
+      anchor="scale"
+      title={t('scale.settings.title')}
+      intro={t('scale.settings.intro')}
+      read={read}
+      form={(settings) => <ScaleForm settings={settings} />}
+    />
   );
 }
