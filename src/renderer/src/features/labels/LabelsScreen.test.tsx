@@ -22,6 +22,16 @@ function readCanvases(): (canvas: HTMLElement) => string {
     this: HTMLCanvasElement,
   ) {
     const put = (image: { data: Uint8ClampedArray }) => painted.set(this, image.data);
+    // jsdom has no ImageData either: the page wraps the worker's pixels in one.
+    vi.stubGlobal(
+      'ImageData',
+      class {
+        readonly data: Uint8ClampedArray;
+        constructor(data: Uint8ClampedArray) {
+          this.data = data;
+        }
+      },
+    );
     return {
       createImageData: (width: number, height: number) => ({
         width,
@@ -40,7 +50,10 @@ function readCanvases(): (canvas: HTMLElement) => string {
   };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('LabelsScreen', () => {
   it('lints as you type, previews each label at the chosen stock, and queues the upload', async () => {

@@ -45,6 +45,39 @@ describe('shrinkDots', () => {
     expect(rows(picture)).toEqual(['bf ff ff bf bf 7f', '00 00 00 00 00 00']);
   });
 
+  it('at every scale counts each block of dots, wherever it falls across the bytes', () => {
+    // 37 × 7 dots of a fixed pseudo-random pattern, padding bits set.
+    const width = 37;
+    const height = 7;
+    const stride = Math.ceil(width / 8);
+    let seed = 12345;
+    const data = Uint8Array.from({ length: stride * height }, () => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return seed >>> 24;
+    });
+    const ink = (x: number, y: number) => ((data[y * stride + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1;
+    for (const scale of [1, 2, 3, 4, 5, 6, 7, 9]) {
+      const picture = shrinkDots({ width, height, data }, scale);
+      // Each pixel worked out dot by dot: its share of paper, black 0 and white 255.
+      const expected: string[] = [];
+      for (let py = 0; py < picture.height; py++) {
+        const row: string[] = [];
+        for (let px = 0; px < picture.width; px++) {
+          let n = 0;
+          let area = 0;
+          for (let y = py * scale; y < Math.min(height, (py + 1) * scale); y++)
+            for (let x = px * scale; x < Math.min(width, (px + 1) * scale); x++) {
+              n += ink(x, y);
+              area += 1;
+            }
+          row.push((255 - Math.round((255 * n) / area)).toString(16).padStart(2, '0'));
+        }
+        expected.push(row.join(' '));
+      }
+      expect(rows(picture), `scale ${scale}`).toEqual(expected);
+    }
+  });
+
   it('shrinks a label to the height it is shown at, never below one dot per pixel', () => {
     expect(scaleFor(1219, 600)).toBe(2);
     expect(scaleFor(3658, 600)).toBe(6);
