@@ -3,8 +3,8 @@
 // build, fetched once from our own origin; the engine then draws every label from memory.
 import condensedUrl from '@expo-google-fonts/roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf?url';
 import monoUrl from '@expo-google-fonts/roboto-mono/500Medium/RobotoMono_500Medium.ttf?url';
-import { ZplEngine, type Dpmm, type ZplWarning } from '@zpl/engine.ts';
-import { scaleFor, shrinkDots, type Dots, type LabelPicture } from './label-picture.ts';
+import { ZplEngine, type Dpmm, type RenderResult, type ZplWarning } from '@zpl/engine.ts';
+import { scaleFor, shrinkDots, type LabelPicture } from './label-picture.ts';
 
 export interface RenderRequest {
   id: number;
@@ -35,26 +35,63 @@ function ready(): Promise<ZplEngine> {
     ([condensed, mono]) => {
       const loaded = new ZplEngine({ condensed, mono });
       loaded.warmUp();
+      practise(loaded, PRACTICE_ROUNDS);
       return loaded;
     },
   );
   return engine;
 }
 
-// shrinkDots runs once a preview, too seldom for the script engine to optimise it soon: the
-// first previews took 10–25 ms of it, later ones 2. So after the first few answers (a lint's
-// too, which comes as the operator stops typing), while the worker has nothing to do, it
-// shrinks the label it just drew a few times more.
-let practice = 3;
-function warmPictures(dots: Dots, shownPx: number): void {
-  for (; practice > 0; practice--) shrinkDots(dots, scaleFor(dots.height, shownPx));
+// A label of the usual kinds of field (font 0 and a bitmap font, a block, boxes, Code 128, QR,
+// Data Matrix, turned text), drawn and shrunk again and again while the worker has nothing
+// else to do. The script engine compiles a function better only after it has run a while:
+// the first previews after opening the screen took 2–3 times as long to draw and shrink as
+// later ones, and the compiler's own threads took a core from the preview the operator was
+// waiting for. Each round is a task of its own, so a preview asked for meanwhile waits for
+// one round at most.
+const PRACTICE_LABEL =
+  '^XA^CI28^FO30,30^A0N,44,40^FDPractice # Ação^FS^FO30,90^GB700,4,4^FS' +
+  '^FO30,110^ADN,36,20^FDTo: Someone, # Street^FS' +
+  '^FO30,160^A0N,28,28^FB700,3,0,L^FDA block of text # wrapping over the lines of a label^FS' +
+  '^FO60,300^BY3^BCN,150,Y,N,N^FDPRACTICE#^FS^FO30,520^BQN,2,5^FDMA,https://example.com/#^FS' +
+  '^FO400,520^BXN,6,200^FDDM#^FS^FO30,800^A0R,30,30^FDturned #^FS^XZ';
+const PRACTICE_ROUNDS = 30;
+function practise(loaded: ZplEngine, rounds: number): void {
+  if (rounds <= 0) return;
+  const { labels } = loaded.render(PRACTICE_LABEL.replaceAll('#', String(rounds)), {
+    dpmm: 8,
+  });
+  for (const { bitmap } of labels) shrinkDots(bitmap, scaleFor(bitmap.height, 600));
+  setTimeout(() => practise(loaded, rounds - 1));
+}
+
+// The last labels drawn, for the same text and stock asked again: the lint draws the label
+// a moment after the operator stops typing, so the preview that follows only shrinks it.
+let last: {
+  zpl: string;
+  widthMm: number;
+  heightMm: number;
+  dpmm: number;
+  result: RenderResult;
+} | null = null;
+function render(zplEngine: ZplEngine, request: RenderRequest): RenderResult {
+  const { zpl, widthMm, heightMm, dpmm } = request;
+  if (
+    last?.zpl === zpl &&
+    last.widthMm === widthMm &&
+    last.heightMm === heightMm &&
+    last.dpmm === dpmm
+  )
+    return last.result;
+  const result = zplEngine.render(zpl, { widthMm, heightMm, dpmm: dpmm as Dpmm });
+  last = { zpl, widthMm, heightMm, dpmm, result };
+  return result;
 }
 
 self.onmessage = async (event: MessageEvent<RenderRequest>) => {
-  const { id, zpl, widthMm, heightMm, dpmm, images, shownPx } = event.data;
+  const { id, images, shownPx } = event.data;
   try {
-    const zplEngine = await ready();
-    const result = zplEngine.render(zpl, { widthMm, heightMm, dpmm: dpmm as Dpmm });
+    const result = render(await ready(), event.data);
     const warnings = [...result.warnings, ...result.labels.flatMap((l) => l.warnings)].sort(
       (a, b) => a.line - b.line || a.column - b.column,
     );
@@ -65,8 +102,6 @@ self.onmessage = async (event: MessageEvent<RenderRequest>) => {
       : [];
     const moved = pictures.map((p) => p.pixels.buffer as ArrayBuffer);
     self.postMessage({ id, images: pictures, warnings } satisfies RenderReply, moved);
-    const first = result.labels[0]?.bitmap;
-    if (first && practice > 0) setTimeout(() => warmPictures(first, shownPx));
   } catch (error) {
     self.postMessage({
       id,
