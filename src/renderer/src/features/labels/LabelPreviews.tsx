@@ -23,6 +23,7 @@ export function LabelPreviews() {
     previewError: state.previewError,
     previewing: state.previewing,
     prepare: state.prepare,
+    prefetch: state.prefetch,
   }));
   // The worker starts with the screen, not with the first click: loading the engine and its
   // fonts took 250-500 ms of that first preview.
@@ -31,7 +32,15 @@ export function LabelPreviews() {
   return (
     <>
       <Group>
-        <Button size="md" onClick={() => void s.preview()} disabled={s.blank || s.previewing}>
+        <Button
+          size="md"
+          // The label is drawn as the operator comes to the button; the click only shows it.
+          onPointerEnter={s.prefetch}
+          onFocus={s.prefetch}
+          onPointerDown={s.prefetch}
+          onClick={() => void s.preview()}
+          disabled={s.blank || s.previewing}
+        >
           {t('labels.preview')}
         </Button>
         {s.previewing && <Loader size="sm" />}

@@ -132,6 +132,39 @@ describe('LabelsScreen', () => {
     expect(render).not.toHaveBeenCalled();
   });
 
+  it('draws the label as the operator comes to Preview; the click shows that drawing', async () => {
+    const dots = readCanvases();
+    const render = vi.fn(async (zpl: string) => ({
+      ok: true as const,
+      images: [picture(zpl.includes('new') ? 0x0f : 0xf0)],
+      warnings: [],
+    }));
+    renderWithStores(<LabelsScreen />, fakeBridge(), {
+      previewer: {
+        render,
+        lint: async () => ({ ok: true, images: [], warnings: [] }),
+      } as unknown as ZplPreviewer,
+    });
+    fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^FDold^FS^XZ' } });
+    const button = screen.getByText('Preview');
+    // The pointer comes onto the button, the button gets the focus, goes down: one drawing.
+    fireEvent.pointerEnter(button);
+    fireEvent.focus(button);
+    fireEvent.pointerDown(button);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('img')).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(dots(screen.getByRole('img'))).toBe('####....'));
+    expect(render).toHaveBeenCalledTimes(1);
+    // Drawn for a text since changed: the click draws the text it sees.
+    fireEvent.pointerEnter(button);
+    fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^FDnew^FS^XZ' } });
+    fireEvent.click(button);
+    await waitFor(() => expect(dots(screen.getByRole('img'))).toBe('....####'));
+    expect(render).toHaveBeenCalledTimes(3);
+    expect(render).toHaveBeenLastCalledWith('^XA^FDnew^FS^XZ', 101.6, 152.4, 8);
+  });
+
   it('shows it is busy (spinner, button off) only once a preview takes a moment', async () => {
     vi.useFakeTimers();
     let answer: (result: { ok: true; images: LabelPicture[]; warnings: [] }) => void = () => {};

@@ -4,7 +4,7 @@ import type { SubmitOutcome } from '@shared/ipc/channels.ts';
 import type { AppError } from '@shared/result.ts';
 import { clampMm, STOCK_PRESETS } from './stock.ts';
 import type { ZplWarning } from '@zpl/warning.ts';
-import type { ZplPreviewer } from './zpl-previewer.ts';
+import type { PreviewResult, ZplPreviewer } from './zpl-previewer.ts';
 import type { LabelPicture } from './label-picture.ts';
 import type { FileChecker } from '@renderer/ui/files/file-checker.ts';
 import type { FileRefusal } from '@shared/files/file-rules.ts';
@@ -75,6 +75,12 @@ export interface LabelsState {
   setStock: (stock: Partial<Pick<LabelsState, 'preset' | 'widthMm' | 'heightMm' | 'dpmm'>>) => void;
   setOrder: (order: string) => void;
   preview: () => Promise<void>;
+  /**
+   * The operator is about to press Preview (the pointer came onto it, it got the keyboard's
+   * focus, or it went down): the worker starts drawing the label now, unseen, and the click
+   * that follows shows that picture rather than asking for it. Once per text and stock.
+   */
+  prefetch: () => void;
   /** Starts the engine's worker (fonts read, encoders tried) before the first preview. */
   prepare: () => void;
   upload: (confirmResend?: boolean) => Promise<void>;
@@ -105,6 +111,27 @@ export const createLabelsStore = (
     // a moment after the operator stops typing; only the newest answer is shown.
     let lintRun = 0;
     let lintTimer: ReturnType<typeof setTimeout> | undefined;
+    // The preview started when the button went down, for the text and stock it was asked for.
+    let early: {
+      text: string;
+      widthMm: number;
+      heightMm: number;
+      dpmm: number;
+      result: Promise<PreviewResult>;
+    } | null = null;
+    const render = (): Promise<PreviewResult> => {
+      const { text, widthMm, heightMm, dpmm } = get();
+      const ready = early;
+      early = null;
+      if (
+        ready?.text === text &&
+        ready.widthMm === widthMm &&
+        ready.heightMm === heightMm &&
+        ready.dpmm === dpmm
+      )
+        return ready.result;
+      return previewer().render(text, widthMm, heightMm, dpmm);
+    };
     const relint = () => {
       const run = ++lintRun;
       clearTimeout(lintTimer);
@@ -136,6 +163,7 @@ export const createLabelsStore = (
       submitted: null,
       setText: (text, how = 'type') => {
         previewRun += 1;
+        early = null;
         const fresh = how !== 'type' || !get().text.trim();
         // The text no longer derives from the dropped file: it is sent as the text, never as
         // the file's bytes again (even if the same text comes back later).
@@ -168,6 +196,7 @@ export const createLabelsStore = (
           preset === 'custom' ? {} : STOCK_PRESETS[preset];
         const shown = get().images.length > 0;
         previewRun += 1;
+        early = null;
         set({
           ...stock,
           preset,
@@ -184,8 +213,26 @@ export const createLabelsStore = (
         set({ order });
         if (get().nameSource === 'auto' && get().text.trim()) set({ fileName: autoName() });
       },
-      preview: async () => {
+      prefetch: () => {
         const { text, widthMm, heightMm, dpmm } = get();
+        if (!text.trim()) return;
+        if (
+          early?.text === text &&
+          early.widthMm === widthMm &&
+          early.heightMm === heightMm &&
+          early.dpmm === dpmm
+        )
+          return;
+        early = {
+          text,
+          widthMm,
+          heightMm,
+          dpmm,
+          result: previewer().render(text, widthMm, heightMm, dpmm),
+        };
+      },
+      preview: async () => {
+        const { text } = get();
         if (!text.trim()) return;
         const run = ++previewRun;
         // The preview reads the same warnings: a lint still waiting would only make the
@@ -198,7 +245,7 @@ export const createLabelsStore = (
         const slow = setTimeout(() => {
           if (run === previewRun) set({ previewing: true });
         }, SLOW_PREVIEW_MS);
-        const result = await previewer().render(text, widthMm, heightMm, dpmm);
+        const result = await render();
         clearTimeout(slow);
         if (run !== previewRun) return;
         if (!result.ok) {
