@@ -26,22 +26,28 @@ const featureOf = (file: string): string | null => {
   return inside.startsWith('..') ? null : (inside.split(sep)[0] ?? null);
 };
 
-/** The imports of another feature in one file's text: "file → imported path". */
-function crossFeatureImports(file: string, source: string): string[] {
-  const own = featureOf(file);
+/** What one file's text imports of our own, resolved: relative paths and `@renderer/…`. */
+function importedFiles(file: string, source: string): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(
     /\b(?:from|import)\s*\(?\s*'((?:\.{1,2}|@renderer)\/[^']+)'/g,
   )) {
     const path = match[1] ?? '';
-    const target = path.startsWith('@renderer/')
-      ? resolve(ROOT, RENDERER_ALIASES['@renderer'], path.slice('@renderer/'.length))
-      : resolve(dirname(file), path);
-    const other = featureOf(target);
-    if (other !== null && other !== own)
-      found.push(`${relative(ROOT, file)} → ${relative(ROOT, target)}`);
+    found.push(
+      path.startsWith('@renderer/')
+        ? resolve(ROOT, RENDERER_ALIASES['@renderer'], path.slice('@renderer/'.length))
+        : resolve(dirname(file), path),
+    );
   }
   return found;
+}
+
+/** The imports of another feature in one file's text: "file → imported path". */
+function crossFeatureImports(file: string, source: string): string[] {
+  const own = featureOf(file);
+  return importedFiles(file, source)
+    .filter((target) => featureOf(target) !== null && featureOf(target) !== own)
+    .map((target) => `${relative(ROOT, file)} → ${relative(ROOT, target)}`);
 }
 
 describe("the window's features", () => {
@@ -68,5 +74,19 @@ describe("the window's features", () => {
       'src/renderer/src/features/station/probe.ts → src/renderer/src/features/labels/labels-store.ts',
       'src/renderer/src/features/station/probe.ts → src/renderer/src/features/outbox/outbox-store.ts',
     ]);
+  });
+
+  it('are not imported by app/ or ui/: the frame and the shared pieces know no feature', () => {
+    const shared = ['app', 'ui'].flatMap((folder) =>
+      filesUnder(resolve(ROOT, 'src/renderer/src', folder)),
+    );
+    expect(shared.length).toBeGreaterThan(20);
+    expect(
+      shared.flatMap((file) =>
+        importedFiles(file, readFileSync(file, 'utf8'))
+          .filter((target) => featureOf(target) !== null)
+          .map((target) => `${relative(ROOT, file)} → ${relative(ROOT, target)}`),
+      ),
+    ).toEqual([]);
   });
 });

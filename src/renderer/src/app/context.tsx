@@ -94,5 +94,3 @@ export const useInventory = storeHook((s) => s.inventory);
 export const useCatalog = storeHook((s) => s.catalog);
 export const usePrint = storeHook((s) => s.print);
 export const useScale = storeHook((s) => s.scale);
-// The Labels screen still imports its hook from here while its files are being reworked.
-export { useLabels } from '../features/labels/use-labels.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLabels } from '@renderer/app/context.tsx';
+import { useLabels } from './use-labels.ts';
 import { paintPicture, SHOWN_HEIGHT_PX, type LabelPicture } from './label-picture.ts';
 
 const PREVIEWS_GRID = {
