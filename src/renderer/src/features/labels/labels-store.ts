@@ -119,17 +119,21 @@ export const createLabelsStore = (
       dpmm: number;
       result: Promise<PreviewResult>;
     } | null = null;
-    const render = (): Promise<PreviewResult> => {
+    /** The early drawing, when it was asked for the text and stock there are now. */
+    const earlyForNow = () => {
       const { text, widthMm, heightMm, dpmm } = get();
-      const ready = early;
+      const same =
+        early?.text === text &&
+        early.widthMm === widthMm &&
+        early.heightMm === heightMm &&
+        early.dpmm === dpmm;
+      return same ? early : null;
+    };
+    const render = (): Promise<PreviewResult> => {
+      const ready = earlyForNow();
       early = null;
-      if (
-        ready?.text === text &&
-        ready.widthMm === widthMm &&
-        ready.heightMm === heightMm &&
-        ready.dpmm === dpmm
-      )
-        return ready.result;
+      if (ready) return ready.result;
+      const { text, widthMm, heightMm, dpmm } = get();
       return previewer().render(text, widthMm, heightMm, dpmm);
     };
     const relint = () => {
@@ -215,14 +219,7 @@ export const createLabelsStore = (
       },
       prefetch: () => {
         const { text, widthMm, heightMm, dpmm } = get();
-        if (!text.trim()) return;
-        if (
-          early?.text === text &&
-          early.widthMm === widthMm &&
-          early.heightMm === heightMm &&
-          early.dpmm === dpmm
-        )
-          return;
+        if (!text.trim() || earlyForNow()) return;
         early = {
           text,
           widthMm,
