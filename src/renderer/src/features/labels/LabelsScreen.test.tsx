@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '@shared/result.ts';
 import type { PrintOutcome } from '@shared/ipc/channels.ts';
@@ -58,15 +58,11 @@ afterEach(() => {
 describe('LabelsScreen', () => {
   it('lints as you type, previews each label at the chosen stock, and queues the upload', async () => {
     const dots = readCanvases();
-    const render = vi.fn(async () => ({
+    // The engine's pictures and remarks, as the worker gives them for each text (the lint
+    // draws the pictures too, for the Preview that follows).
+    const render = vi.fn(async (zpl: string) => ({
       ok: true as const,
       images: [picture(0xf0), picture(0x81)],
-      warnings: [],
-    }));
-    // The engine's remarks, as the worker gives them for each text.
-    const lint = vi.fn(async (zpl: string) => ({
-      ok: true as const,
-      images: [],
       warnings: zpl.includes('^XZ')
         ? []
         : [
@@ -74,6 +70,8 @@ describe('LabelsScreen', () => {
             { command: 'ZZ', line: 2, column: 4, message: 'skipped', code: 'unsupported' as const },
           ],
     }));
+    // Only the engine's start, when the screen opens.
+    const lint = vi.fn(async () => ({ ok: true as const, images: [], warnings: [] }));
     const submitLabel = vi.fn(async () => ok({ status: 'enqueued' as const, job: {} as never }));
     renderWithStores(<LabelsScreen />, fakeBridge({ submitLabel }), {
       previewer: { render, lint } as unknown as ZplPreviewer,
@@ -163,6 +161,34 @@ describe('LabelsScreen', () => {
     await waitFor(() => expect(dots(screen.getByRole('img'))).toBe('....####'));
     expect(render).toHaveBeenCalledTimes(3);
     expect(render).toHaveBeenLastCalledWith('^XA^FDnew^FS^XZ', 101.6, 152.4, 8);
+  });
+
+  it('draws a pasted label and a new stock at once; Preview then shows that drawing', async () => {
+    const dots = readCanvases();
+    const render = vi.fn(async (_zpl: string, _w: number, _h: number, dpmm: number) => ({
+      ok: true as const,
+      images: [picture(dpmm === 12 ? 0x0f : 0xf0)],
+      warnings: [],
+    }));
+    const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
+      previewer: {
+        render,
+        lint: async () => ({ ok: true, images: [], warnings: [] }),
+      } as unknown as ZplPreviewer,
+    });
+    const labels = view.stores.labels;
+    act(() => labels.getState().setText('^XA^FDpasted^FS^XZ', 'paste'));
+    // No pause to wait for: the drawing starts with the paste, not 250 ms later.
+    expect(render).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByText('Preview'));
+    await waitFor(() => expect(dots(screen.getByRole('img'))).toBe('####....'));
+    expect(render).toHaveBeenCalledTimes(1);
+    // Another stock: drawn again at once, and the picture on screen follows it.
+    fireEvent.click(screen.getByText('12 dpmm'));
+    expect(render).toHaveBeenCalledTimes(2);
+    expect(render).toHaveBeenLastCalledWith('^XA^FDpasted^FS^XZ', 101.6, 152.4, 12);
+    await waitFor(() => expect(dots(screen.getByRole('img'))).toBe('....####'));
+    expect(render).toHaveBeenCalledTimes(2);
   });
 
   it('shows it is busy (spinner, button off) only once a preview takes a moment', async () => {

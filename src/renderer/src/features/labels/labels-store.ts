@@ -136,18 +136,32 @@ export const createLabelsStore = (
       const { text, widthMm, heightMm, dpmm } = get();
       return previewer().render(text, widthMm, heightMm, dpmm);
     };
-    const relint = () => {
+    // The lint draws the pictures too, and they are the early drawing for that text and
+    // stock: the Preview that follows shows them without drawing again. Typing waits for a
+    // pause; a paste, a whole new text or another stock is drawn at once (nothing more to wait
+    // for, and the operator's next move is often Preview).
+    const relint = (delayMs = LINT_DELAY_MS) => {
       const run = ++lintRun;
       clearTimeout(lintTimer);
-      const { text, widthMm, heightMm, dpmm } = get();
+      const { text } = get();
       if (!text.trim()) return set({ issues: [] });
-      lintTimer = setTimeout(() => {
-        void previewer()
-          .lint(text, widthMm, heightMm, dpmm)
-          .then((result) => {
-            if (run === lintRun && result.ok) set({ issues: result.warnings });
-          });
-      }, LINT_DELAY_MS);
+      const lint = () => {
+        if (!earlyForNow()) {
+          const now = get();
+          early = {
+            text: now.text,
+            widthMm: now.widthMm,
+            heightMm: now.heightMm,
+            dpmm: now.dpmm,
+            result: previewer().render(now.text, now.widthMm, now.heightMm, now.dpmm),
+          };
+        }
+        void early?.result.then((result) => {
+          if (run === lintRun && result.ok) set({ issues: result.warnings });
+        });
+      };
+      if (delayMs === 0) lint();
+      else lintTimer = setTimeout(lint, delayMs);
     };
     return {
       text: '',
@@ -169,6 +183,7 @@ export const createLabelsStore = (
         previewRun += 1;
         early = null;
         const fresh = how !== 'type' || !get().text.trim();
+        const atOnce = how !== 'type';
         // The text no longer derives from the dropped file: it is sent as the text, never as
         // the file's bytes again (even if the same text comes back later).
         if (how === 'replace') dropped = null;
@@ -183,7 +198,7 @@ export const createLabelsStore = (
             ? { fileName: autoName(), nameSource: 'auto' as const }
             : {}),
         });
-        relint();
+        relint(atOnce ? 0 : LINT_DELAY_MS);
       },
       setFileName: (fileName) => set({ fileName, nameSource: 'edited' }),
       dropFile: async (file) => {
@@ -210,7 +225,7 @@ export const createLabelsStore = (
           images: [],
           previewing: false,
         });
-        relint();
+        relint(0);
         if (shown) void get().preview();
       },
       setOrder: (order) => {
