@@ -50,6 +50,16 @@ function readCanvases(): (canvas: HTMLElement) => string {
   };
 }
 
+/** The Labels screen on a previewer that draws with `render` (the engine's start answers empty). */
+function withPreviewer(render: (...args: never[]) => Promise<unknown>) {
+  return renderWithStores(<LabelsScreen />, fakeBridge(), {
+    previewer: {
+      render,
+      lint: async () => ({ ok: true, images: [], warnings: [] }),
+    } as unknown as ZplPreviewer,
+  });
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -106,12 +116,7 @@ describe('LabelsScreen', () => {
       reason: 'timeout' as const,
       message: 'The label preview took too long and was restarted.',
     }));
-    const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
-      previewer: {
-        render,
-        lint: async () => ({ ok: true, images: [], warnings: [] }),
-      } as unknown as ZplPreviewer,
-    });
+    const view = withPreviewer(render);
     fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^XZ' } });
     fireEvent.click(screen.getByText('Preview'));
     expect(
@@ -137,12 +142,7 @@ describe('LabelsScreen', () => {
       images: [picture(zpl.includes('new') ? 0x0f : 0xf0)],
       warnings: [],
     }));
-    renderWithStores(<LabelsScreen />, fakeBridge(), {
-      previewer: {
-        render,
-        lint: async () => ({ ok: true, images: [], warnings: [] }),
-      } as unknown as ZplPreviewer,
-    });
+    withPreviewer(render);
     fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^FDold^FS^XZ' } });
     const button = screen.getByText('Preview');
     // The pointer comes onto the button, the button gets the focus, goes down: one drawing.
@@ -170,12 +170,7 @@ describe('LabelsScreen', () => {
       images: [picture(dpmm === 12 ? 0x0f : 0xf0)],
       warnings: [],
     }));
-    const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
-      previewer: {
-        render,
-        lint: async () => ({ ok: true, images: [], warnings: [] }),
-      } as unknown as ZplPreviewer,
-    });
+    const view = withPreviewer(render);
     const labels = view.stores.labels;
     act(() => labels.getState().setText('^XA^FDpasted^FS^XZ', 'paste'));
     // No pause to wait for: the drawing starts with the paste, not 250 ms later.
@@ -195,12 +190,7 @@ describe('LabelsScreen', () => {
     vi.useFakeTimers();
     let answer: (result: { ok: true; images: LabelPicture[]; warnings: [] }) => void = () => {};
     const render = vi.fn(() => new Promise<unknown>((resolve) => (answer = resolve)));
-    const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
-      previewer: {
-        render,
-        lint: async () => ({ ok: true, images: [], warnings: [] }),
-      } as unknown as ZplPreviewer,
-    });
+    const view = withPreviewer(render);
     const labels = view.stores.labels;
     labels.getState().setText('^XA^FDa^FS^XZ');
     const done = labels.getState().preview();
@@ -228,12 +218,7 @@ describe('LabelsScreen names and stock', () => {
       images: [picture((calls += 1) === 1 ? 0xff : 0x0f)],
       warnings: [],
     }));
-    const view = renderWithStores(<LabelsScreen />, fakeBridge(), {
-      previewer: {
-        render,
-        lint: async () => ({ ok: true, images: [], warnings: [] }),
-      } as unknown as ZplPreviewer,
-    });
+    const view = withPreviewer(render);
     fireEvent.change(screen.getByTestId('zpl-input'), { target: { value: '^XA^FDa^FS^XZ' } });
     fireEvent.click(screen.getByText('Preview'));
     await waitFor(() => expect(dots(screen.getByRole('img'))).toBe('########'));
