@@ -204,6 +204,32 @@ describe('npm run documents -- packing-slip', () => {
   });
 
   it.each([
+    [['packing-slip', '--order', 'order.json'], '--out FILE.pdf is required.'],
+    [['packing-slip', '--out', 'x.pdf'], '--order ORDER.json is required.'],
+    [['packing-slip', '--out', 'x.pdf', '--order'], '--order needs a value.'],
+    [
+      ['packing-slip', '--order', 'order.json', '--out', 'x.pdf', '--lang', 'fr'],
+      '--lang is en, pt-BR or es, not "fr".',
+    ],
+    [
+      ['packing-slip', '--order', 'order.json', '--out', 'x.pdf', '--paper', 'a3'],
+      '--paper is a4 or letter, not "a3".',
+    ],
+    [
+      ['packing-slip', '--order', 'order.json', '--out', 'x.pdf', '--time-zone', 'Mars/Base'],
+      '--time-zone is an IANA zone such as America/Sao_Paulo, not "Mars/Base".',
+    ],
+  ])(
+    'a missing or invalid option %j: exit 1, one sentence, nothing written',
+    async (args, sentence) => {
+      const before = await files();
+      const ran = await documents(args);
+      expect(ran).toEqual({ code: 1, stdout: '', stderr: `${sentence}\n` });
+      expect(await files()).toEqual(before);
+    },
+  );
+
+  it.each([
     [
       ['packing-slip', '--order', 'order.json', '--out', 'x.pdf', '--colour', 'red'],
       'Unknown option --colour.',
@@ -212,14 +238,9 @@ describe('npm run documents -- packing-slip', () => {
       ['print', '--order', 'order.json'],
       'Unknown command "print": the only command is packing-slip.',
     ],
-    [['packing-slip', '--order', 'order.json'], '--out FILE.pdf is required.'],
     [
-      ['packing-slip', '--order', 'order.json', '--out', 'x.pdf', '--lang', 'fr'],
-      '--lang is en, pt-BR or es, not "fr".',
-    ],
-    [
-      ['packing-slip', '--order', 'order.json', '--out', 'x.pdf', '--paper', 'a3'],
-      '--paper is a4 or letter, not "a3".',
+      ['packing-slip', '--order', 'order.json', '--order', 'b.json', '--out', 'x.pdf'],
+      '--order is given twice.',
     ],
     [[], 'Name a command: packing-slip.'],
   ])('bad usage %j: exit 2 with the usage, nothing written', async (args, sentence) => {

@@ -1,9 +1,10 @@
 // `npm run -s documents -- packing-slip …`: the packing slip from a terminal (issue #30). IT
 // scripts rely on it, so the options, the JSON and the exit codes are a contract:
 //   0 the PDF was written (with --json: {"file", "pages", "bytes", "ms"} on stdout)
-//   1 an input is missing or invalid (ORDER.json, PACK.json), or FILE.pdf cannot be written:
-//     one sentence on stderr naming the file and the field, and nothing written
-//   2 bad usage (an unknown command or option, a required option missing): the usage on stderr
+//   1 an input is missing or invalid (--order or --out not given, a bad --lang, --paper or
+//     --time-zone, ORDER.json or PACK.json wrong), or FILE.pdf cannot be written: one sentence
+//     on stderr naming the file or option and the field, and nothing written
+//   2 bad usage (no command, an unknown command or option, an option given twice): the usage
 // The PDF is written to a temporary file beside FILE.pdf and renamed only once it is complete,
 // so a refusal or a crash never leaves a half slip where a script looks for one.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +23,7 @@ const USAGE = `Usage: npm run -s documents -- packing-slip --order ORDER.json [-
 ORDER.json is an order as the API returns it (GET /orders/{id}), optionally with "products"
 ([{"sku", "name"}]) for the lines' names; PACK.json a pack record as the station exports it.
 Station and packer default to the pack record's, then to this host's name and user.
-Exit: 0 written, 1 a missing or invalid input (nothing written), 2 bad usage.`;
+Exit: 0 written, 1 a missing or invalid input or option (nothing written), 2 bad usage.`;
 
 class UsageError extends Error {}
 /** An input the slip cannot be made from: its message is the one sentence the caller sees. */
@@ -70,22 +71,22 @@ function parseSlipArgs(args: readonly string[]): SlipArgs {
         arg.startsWith('-') ? `Unknown option ${flag}.` : `Unexpected argument "${arg}".`,
       );
     const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
-    if (value === undefined || value === '') throw new UsageError(`${flag} needs a value.`);
+    if (value === undefined || value === '') throw new InputError(`${flag} needs a value.`);
     if (given.has(flag)) throw new UsageError(`${flag} is given twice.`);
     given.set(flag, value);
   }
   const order = given.get('--order');
   const out = given.get('--out');
-  if (order === undefined) throw new UsageError('--order ORDER.json is required.');
-  if (out === undefined) throw new UsageError('--out FILE.pdf is required.');
+  if (order === undefined) throw new InputError('--order ORDER.json is required.');
+  if (out === undefined) throw new InputError('--out FILE.pdf is required.');
   const lang = given.get('--lang') ?? 'en';
   if (!isOneOf(DOCUMENT_LANGUAGES, lang))
-    throw new UsageError(`--lang is en, pt-BR or es, not "${lang}".`);
+    throw new InputError(`--lang is en, pt-BR or es, not "${lang}".`);
   const paper = (given.get('--paper') ?? 'a4').toLowerCase();
-  if (!isOneOf(PAPERS, paper)) throw new UsageError(`--paper is a4 or letter, not "${paper}".`);
+  if (!isOneOf(PAPERS, paper)) throw new InputError(`--paper is a4 or letter, not "${paper}".`);
   const timeZone = given.get('--time-zone');
   if (timeZone !== undefined && !validTimeZone(timeZone))
-    throw new UsageError(
+    throw new InputError(
       `--time-zone is an IANA zone such as America/Sao_Paulo, not "${timeZone}".`,
     );
   return {
