@@ -31,38 +31,36 @@ function documents(args: string[], viaNpm = false): Promise<Ran> {
 }
 
 const order = { ...sampleOrder(4), products: [{ sku: 'SKU-002', name: 'Sabonete de açaí' }] };
-const packExport = {
-  packs: [
+/** The order's pack as the station exports it, finished. */
+const finished = {
+  id: 'p-1',
+  orderId: 'SO-2027-0042',
+  station: 'bench-7',
+  account: 'joana',
+  status: 'finished',
+  startedAt: '2027-03-16T13:00:00.000Z',
+  finishedAt: '2027-03-16T13:04:00.000Z',
+  short: null,
+  lines: order.items,
+  units: [
     {
-      id: 'p-1',
-      orderId: 'SO-2027-0042',
-      station: 'bench-7',
-      account: 'joana',
-      status: 'finished',
-      startedAt: '2027-03-16T13:00:00.000Z',
-      finishedAt: '2027-03-16T13:04:00.000Z',
-      short: null,
-      lines: order.items,
-      units: [
-        {
-          seq: 1,
-          at: '2027-03-16T13:01:00.000Z',
-          sku: 'SKU-002',
-          quantity: 2,
-          code: '(01)07891234567895(10)LOTE-9',
-          identifiedBy: 'gs1',
-          lot: 'LOTE-9',
-          expiry: '2027-12-31',
-          lotState: 'ok',
-          override: null,
-        },
-      ],
-      statusJobId: null,
-      printJobId: null,
-      weighing: null,
+      seq: 1,
+      at: '2027-03-16T13:01:00.000Z',
+      sku: 'SKU-002',
+      quantity: 2,
+      code: '(01)07891234567895(10)LOTE-9',
+      identifiedBy: 'gs1',
+      lot: 'LOTE-9',
+      expiry: '2027-12-31',
+      lotState: 'ok',
+      override: null,
     },
   ],
+  statusJobId: null,
+  printJobId: null,
+  weighing: null,
 };
+const packExport = { packs: [finished] };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'packbench-documents-cli-'));
@@ -146,6 +144,37 @@ describe('npm run documents -- packing-slip', () => {
       { ...order, items: [] },
       'empty.json: items must hold at least one line.',
     ],
+    // Not an order at all: a plain sentence saying what the file holds, no parser's words.
+    [
+      'a file holding null',
+      'null.json',
+      'null',
+      'null.json must hold one order as a JSON object, not null.',
+    ],
+    [
+      'a file holding a list',
+      'list.json',
+      '[]',
+      'list.json must hold one order as a JSON object, not a list.',
+    ],
+    [
+      'a file holding a number',
+      'number.json',
+      '42',
+      'number.json must hold one order as a JSON object, not a number.',
+    ],
+    [
+      'a file holding text',
+      'text.json',
+      '"SO-1"',
+      'text.json must hold one order as a JSON object, not text.',
+    ],
+    [
+      'a file holding true',
+      'true.json',
+      'true',
+      'true.json must hold one order as a JSON object, not true.',
+    ],
   ])(
     'refuses %s with exit 1, one sentence, and writes nothing',
     async (_, name, content, sentence) => {
@@ -200,6 +229,29 @@ describe('npm run documents -- packing-slip', () => {
       stderr: 'bad-unit.json: units[0].expiry must be a date as YYYY-MM-DD.\n',
     });
     expect(await readFile(join(dir, 'kept.pdf'), 'utf8')).toBe('the slip printed yesterday');
+    expect(await files()).toEqual(before);
+  });
+
+  /** The command with ORDER.json and `pack` written to `name` as PACK.json, out to kept.pdf. */
+  async function withPack(name: string, pack: unknown, out = 'kept.pdf'): Promise<Ran> {
+    await writeFile(join(dir, name), typeof pack === 'string' ? pack : JSON.stringify(pack));
+    return documents(['packing-slip', '--order', 'order.json', '--pack', name, '--out', out]);
+  }
+
+  it.each([
+    ['null', 'null', 'null'],
+    ['a list', JSON.stringify([finished]), 'a list'],
+    ['a number', '7', 'a number'],
+    ['text', '"p-1"', 'text'],
+  ])('refuses a PACK.json that holds %s with a plain sentence', async (_, content, kind) => {
+    await writeFile(join(dir, 'odd-pack.json'), content);
+    const before = await files();
+    const ran = await withPack('odd-pack.json', content);
+    expect(ran).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `odd-pack.json must hold a pack record as a JSON object ({"packs": [...]} or one pack), not ${kind}.\n`,
+    });
     expect(await files()).toEqual(before);
   });
 

@@ -114,12 +114,26 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return node;
 }
 
+/** What a JSON value is, in words, when it is not the object a file must hold. */
+function kindOf(data: unknown): string {
+  if (data === null) return 'null';
+  if (Array.isArray(data)) return 'a list';
+  if (typeof data === 'string') return 'text';
+  if (typeof data === 'number') return 'a number';
+  if (typeof data === 'boolean') return String(data);
+  return typeof data;
+}
+
+const isObject = (data: unknown): data is object =>
+  typeof data === 'object' && data !== null && !Array.isArray(data);
+
 /** One sentence for the first problem zod found, naming the file and the field. */
 function refusal(file: string, data: unknown, error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return `${file} is not valid.`;
   const where = pathOf(issue.path);
-  if (where === '') return `${file}: the file ${issue.message}.`;
+  // The file itself is checked to be an object before zod sees it, so this is not expected.
+  if (where === '') return `${file} is not valid.`;
   const missing = valueAt(data, issue.path) === undefined;
   return `${file}: ${where} ${missing ? 'is missing' : issue.message}.`;
 }
@@ -132,6 +146,11 @@ export interface OrderFile {
 }
 
 export function checkOrderFile(file: string, data: unknown): Checked<OrderFile> {
+  if (!isObject(data))
+    return {
+      ok: false,
+      sentence: `${file} must hold one order as a JSON object, not ${kindOf(data)}.`,
+    };
   const parsed = orderFileSchema.safeParse(data);
   if (!parsed.success) return { ok: false, sentence: refusal(file, data, parsed.error) };
   const { products, ...order } = parsed.data;
@@ -147,8 +166,13 @@ export function checkOrderFile(file: string, data: unknown): Checked<OrderFile> 
 
 /** The pack of `orderId` in an export (the last one finished, if the file holds several). */
 export function checkPackFile(file: string, data: unknown, orderId: string): Checked<SlipPack> {
+  if (!isObject(data))
+    return {
+      ok: false,
+      sentence: `${file} must hold a pack record as a JSON object ({"packs": [...]} or one pack), not ${kindOf(data)}.`,
+    };
   // The station's export ({ packs: [...] }), or one pack taken out of it.
-  const isExport = typeof data === 'object' && data !== null && 'packs' in data;
+  const isExport = 'packs' in data;
   const parsed = isExport
     ? exportSchema.safeParse(data)
     : packSchema.transform((pack) => ({ packs: [pack] })).safeParse(data);
