@@ -175,6 +175,18 @@ describe('npm run documents -- packing-slip', () => {
       'true',
       'true.json must hold one order as a JSON object, not true.',
     ],
+    [
+      'an order date that is not a real day (30 February)',
+      'feb-30.json',
+      { ...order, created_at: '2027-02-30T10:30:00Z' },
+      'feb-30.json: created_at is not a real date (2027-02-30T10:30:00Z).',
+    ],
+    [
+      'an order date that is not a timestamp',
+      'not-a-time.json',
+      { ...order, created_at: 'hello 2027' },
+      'not-a-time.json: created_at must be a timestamp as YYYY-MM-DDTHH:MM:SSZ.',
+    ],
   ])(
     'refuses %s with exit 1, one sentence, and writes nothing',
     async (_, name, content, sentence) => {
@@ -237,6 +249,36 @@ describe('npm run documents -- packing-slip', () => {
     await writeFile(join(dir, name), typeof pack === 'string' ? pack : JSON.stringify(pack));
     return documents(['packing-slip', '--order', 'order.json', '--pack', name, '--out', out]);
   }
+  const unitWith = (fields: Record<string, unknown>) => [{ ...finished.units[0], ...fields }];
+
+  it.each([
+    ['a month 13', '2027-13-45'],
+    ['day 0', '2027-03-00'],
+    ['31 April', '2027-04-31'],
+    ['29 February of a common year', '2027-02-29'],
+    ['29 February of 2100 (not a leap year)', '2100-02-29'],
+  ])('refuses an expiry on %s (%s) instead of printing another day', async (_, expiry) => {
+    const exported = { packs: [{ ...finished, units: unitWith({ expiry }) }] };
+    await writeFile(join(dir, 'kept.pdf'), 'the slip printed yesterday');
+    const ran = await withPack('bad-day.json', exported);
+    expect(ran).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `bad-day.json: packs[0].units[0].expiry is not a real date (${expiry}).\n`,
+    });
+    expect(await readFile(join(dir, 'kept.pdf'), 'utf8')).toBe('the slip printed yesterday');
+  });
+
+  it('prints the lot of an expiry on 29 February of a leap year', async () => {
+    const ran = await withPack(
+      'leap.json',
+      { ...finished, units: unitWith({ expiry: '2028-02-29' }) },
+      'leap.pdf',
+    );
+    expect(ran).toMatchObject({ code: 0, stderr: '' });
+    const [text = ''] = await pageTexts(new Uint8Array(await readFile(join(dir, 'leap.pdf'))));
+    expect(text).toContain('Lot LOTE-9 · exp. 02/29/2028 · × 2');
+  });
 
   it.each([
     ['null', 'null', 'null'],

@@ -1,5 +1,6 @@
-// The command line's ORDER.json and PACK.json checks, one rule at a time: a plain sentence for
-// any file that is not what it should be, never the parser's own words.
+// The command line's ORDER.json and PACK.json checks, one rule at a time: dates that are days of
+// the calendar, and a plain sentence for any file that is not what it should be (never the
+// parser's own words).
 import { describe, expect, it } from 'vitest';
 import { checkOrderFile, checkPackFile } from '../../src/main/documents/slip-files.ts';
 import { sampleOrder } from './fixtures.ts';
@@ -13,6 +14,7 @@ const pack = (fields: Record<string, unknown> = {}) => ({
   units: [unit],
   ...fields,
 });
+const packWithExpiry = (expiry: string) => pack({ units: [{ ...unit, expiry }] });
 
 /** The sentence a refused file gets, or "accepted". */
 const orderSays = (data: unknown) => {
@@ -23,6 +25,64 @@ const packSays = (data: unknown) => {
   const checked = checkPackFile('pack.json', data, ORDER);
   return checked.ok ? 'accepted' : checked.sentence;
 };
+
+describe('dates in ORDER.json and PACK.json', () => {
+  it.each(['2027-12-31', '2027-01-31', '2027-04-30', '2028-02-29', '2000-02-29'])(
+    'an expiry on %s prints',
+    (expiry) => {
+      const checked = checkPackFile('pack.json', packWithExpiry(expiry), ORDER);
+      expect(checked.ok && checked.value.units[0]?.expiry).toBe(expiry);
+    },
+  );
+
+  it.each([
+    '2027-13-45',
+    '2027-13-01',
+    '2027-00-10',
+    '2027-01-00',
+    '2027-01-32',
+    '2027-06-31',
+    '2027-02-29',
+    '1900-02-29',
+    '2100-02-29',
+  ])('an expiry on %s is refused as not a real date', (expiry) => {
+    expect(packSays(packWithExpiry(expiry))).toBe(
+      `pack.json: units[0].expiry is not a real date (${expiry}).`,
+    );
+  });
+
+  it('an expiry that is not YYYY-MM-DD keeps its sentence', () => {
+    expect(packSays(packWithExpiry('2027-9-30'))).toBe(
+      'pack.json: units[0].expiry must be a date as YYYY-MM-DD.',
+    );
+  });
+
+  it.each([
+    '2027-03-15T10:30:00Z',
+    '2027-03-15T10:30:00.123Z',
+    '2027-03-15T07:30:00-03:00',
+    '2027-03-15 10:30:00+0300',
+    '2028-02-29T23:59:59Z',
+  ])('an order created at %s prints', (created_at) => {
+    expect(orderSays({ ...sampleOrder(1), created_at })).toBe('accepted');
+  });
+
+  it.each([
+    ['2027-02-30T10:30:00Z', 'is not a real date (2027-02-30T10:30:00Z)'],
+    ['2027-04-31T00:00:00Z', 'is not a real date (2027-04-31T00:00:00Z)'],
+    ['2027-03-15T24:00:00Z', 'must be a timestamp as YYYY-MM-DDTHH:MM:SSZ'],
+    ['2027-03-15', 'must be a timestamp as YYYY-MM-DDTHH:MM:SSZ'],
+    ['15/03/2027 10:30', 'must be a timestamp as YYYY-MM-DDTHH:MM:SSZ'],
+  ])('an order created at %s is refused', (created_at, says) => {
+    expect(orderSays({ ...sampleOrder(1), created_at })).toBe(`order.json: created_at ${says}.`);
+  });
+
+  it('a pack finished on a day that does not exist is refused', () => {
+    expect(packSays({ packs: [pack({ finishedAt: '2027-02-29T10:00:00Z' })] })).toBe(
+      'pack.json: packs[0].finishedAt is not a real date (2027-02-29T10:00:00Z).',
+    );
+  });
+});
 
 describe('a file that is not what it should be gets a plain sentence', () => {
   it.each([

@@ -2,7 +2,8 @@
 // here, and a file that fails is refused with one sentence naming the field
 // ("order.json: items[3].quantity must be a whole number above 0."). The rules are the API's
 // (src/shared/api/openapi.yaml: Order, Customer, Address, OrderItem) for the fields the slip
-// prints; anything else the file holds passes through untouched.
+// prints; anything else the file holds passes through untouched. A date must be a day of the
+// calendar: "2027-13-45" or "2027-02-29" would otherwise print as another day.
 import { z } from 'zod';
 import type { Order } from '../../shared/api/schemas.ts';
 import type { SlipPack } from './pack-record.ts';
@@ -24,9 +25,30 @@ const wholeAboveZero = z
   .int({ error: 'must be a whole number above 0' })
   .min(1, { error: 'must be a whole number above 0' })
   .max(100_000, { error: 'must be at most 100000' });
+
+/** Whether the YYYY-MM-DD that `value` starts with is a day of the calendar. */
+function isCalendarDay(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+const notADay = {
+  error: (issue: { input?: unknown }) => `is not a real date (${String(issue.input)})`,
+};
+
 const isoDate = z
   .string({ error: 'must be a date as YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD', abort: true })
+  .refine(isCalendarDay, notADay);
+/** A moment as the API writes one (format: date-time): 2027-03-15T10:30:00Z, or with an offset. */
+const TIMESTAMP =
+  /^\d{4}-\d{2}-\d{2}[T ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/i;
+const timestamp = (error: string) =>
+  z
+    .string({ error })
+    .regex(TIMESTAMP, { error: 'must be a timestamp as YYYY-MM-DDTHH:MM:SSZ', abort: true })
+    .refine(isCalendarDay, notADay);
 
 const orderFileSchema = z.looseObject({
   id: identifier,
@@ -65,7 +87,7 @@ const orderFileSchema = z.looseObject({
     .max(500, { error: 'must hold at most 500 lines' }),
   carrier: optionalText(100).optional(),
   notes: optionalText(2000).optional(),
-  created_at: z.string({ error: 'must be a timestamp' }).optional(),
+  created_at: timestamp('must be a timestamp').optional(),
   products: z
     .array(z.looseObject({ sku: identifier, name: text(200) }, { error: 'must be an object' }), {
       error: 'must be a list of products',
@@ -87,7 +109,7 @@ const packSchema = z.looseObject(
     orderId: text(64),
     station: z.string({ error: 'must be text or null' }).nullable().optional(),
     account: z.string({ error: 'must be text or null' }).nullable().optional(),
-    finishedAt: z.string({ error: 'must be a timestamp or null' }).nullable().optional(),
+    finishedAt: timestamp('must be a timestamp or null').nullable().optional(),
     units: z.array(unitSchema, { error: 'must be a list of scans' }),
   },
   { error: 'must be a pack record' },
