@@ -229,7 +229,7 @@ export class PrintStore {
       this.db
         .prepare(
           `UPDATE print_jobs SET state = 'interrupted',
-             last_error = 'Packbench stopped while this label was being sent.',
+             last_error = 'Packbench stopped while this job was being sent.',
              last_error_code = 'interrupted'
            WHERE state = 'printing'`,
         )

@@ -174,6 +174,32 @@ echo "request id is Office-3 (0 file(s))"`,
     expect(readFileSync(state(env, 'lpstat-args'), 'utf8')).toBe('-r -l -p Office -a Office\n');
   });
 
+  it('gives a document the time a big file takes to spool, where a label keeps its short timeout', async () => {
+    // An lp that needs 600 ms to take the job (a large invoice, a CUPS server across the
+    // network): past the station's 200 ms here, well within the documents' floor.
+    const slow = commands({
+      lpstat: `${RUNNING}
+echo "printer Office is idle.  enabled since Tue Nov 24 09:01:48 2026"
+printf '\tInterface: /etc/cups/ppd/Office.ppd\n'
+echo "Office accepting requests since Tue Nov 24 09:01:48 2026"`,
+      lp: `sleep 0.6
+echo "$@" >> "$STATE/lp-args"
+cat > /dev/null
+echo "request id is Office-4 (0 file(s))"`,
+    });
+    const printer = openPrinter({ kind: 'cups', queue: 'Office' }, { env: slow, timeoutMs: 200 });
+    const outcome = await printer.print([
+      { name: 'invoice.pdf', bytes: realPdf('invoice'), document: { copies: 1 } },
+    ]);
+    expect(outcome.jobs.map((j) => j.attempts)).toEqual([1]);
+    expect(readFileSync(state(slow, 'lp-args'), 'utf8').split('\n').filter(Boolean)).toHaveLength(
+      1,
+    );
+    await expect(
+      printer.print([{ name: 'label.zpl', bytes: new TextEncoder().encode('^XA^XZ') }]),
+    ).rejects.toMatchObject({ code: 'not-answering' });
+  });
+
   it('leaves media and copies to the queue when not given, and labels stay raw', () => {
     const bytes = realPdf('x');
     expect(lpArguments('Q', { name: 'a.pdf', bytes, document: {} }, 'a.pdf')).toEqual([

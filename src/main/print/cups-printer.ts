@@ -54,6 +54,9 @@ export interface CupsQueue {
 
 export type CupsQueueKind = 'raw' | 'document';
 
+/** The least time a document's `lp` is given to hand its bytes to CUPS. */
+export const DOCUMENT_SPOOL_FLOOR_MS = 60_000;
+
 const serverName = (env: NodeJS.ProcessEnv) =>
   env.CUPS_SERVER ? `The CUPS server at ${env.CUPS_SERVER}` : 'The CUPS server on this computer';
 
@@ -242,7 +245,13 @@ export class CupsPrinter {
   /** One `lp` run with the bytes on stdin: null when CUPS took the job, else why not. */
   private async lp(job: PrintJob): Promise<string | null> {
     const title = basename(job.name) || (job.document ? 'document' : 'label');
-    const result = await run('lp', lpArguments(this.queue, job, title), this.options, job.bytes);
+    // A document is megabytes where a label is kilobytes, and may go to a CUPS server across
+    // the network: an `lp` cut off by the label's 3 s while CUPS was still taking the job would
+    // be called failed, and its retry would print it twice.
+    const options = job.document
+      ? { ...this.options, timeoutMs: Math.max(this.options.timeoutMs, DOCUMENT_SPOOL_FLOOR_MS) }
+      : this.options;
+    const result = await run('lp', lpArguments(this.queue, job, title), options, job.bytes);
     if (result.code === 0) return null;
     return firstLine(result.stderr).replace(/^lp:\s*/, '') || `lp exited with ${result.code}`;
   }

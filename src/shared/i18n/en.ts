@@ -622,7 +622,7 @@ export const en = {
     print: {
       'bad-target': 'This printer address is not tcp://host[:port], cups:QUEUE or windows:PRINTER.',
       'no-such-queue': 'This computer has no CUPS printer queue of that name.',
-      'file-unreadable': 'The label file could not be read, so nothing was printed.',
+      'file-unreadable': 'The file could not be read, so nothing was printed.',
       'not-zpl': 'This is not a ZPL label (^XA … ^XZ), so nothing was sent to the printer.',
       unreachable: 'The printer cannot be reached: check that it is on and on the network.',
       'not-answering': 'The printer did not answer in time, so nothing was sent.',
@@ -630,7 +630,7 @@ export const en = {
         'The printer answered something that is not a Zebra status, so nothing was sent.',
       'cups-missing': 'CUPS is not installed on this computer.',
       'job-failed':
-        'The label was cut off twice on its way to the printer; check the printer and print again.',
+        'The job was cut off twice on its way to the printer; check the printer and print again.',
       'printer-stopped':
         'The printer reports a condition that stops printing (paper out, head open, paused or ribbon out); nothing was sent.',
       'cannot-ask':

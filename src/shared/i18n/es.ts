@@ -637,14 +637,14 @@ export const es: Messages = {
       'bad-target':
         'Esta dirección de impresora no es tcp://host[:puerto], cups:COLA ni windows:IMPRESORA.',
       'no-such-queue': 'Este equipo no tiene una cola CUPS con ese nombre.',
-      'file-unreadable': 'No se pudo leer el archivo de la etiqueta; no se imprimió nada.',
+      'file-unreadable': 'No se pudo leer el archivo; no se imprimió nada.',
       'not-zpl': 'Esto no es una etiqueta ZPL (^XA … ^XZ); no se envió nada a la impresora.',
       unreachable: 'No se puede llegar a la impresora: compruebe que está encendida y en la red.',
       'not-answering': 'La impresora no respondió a tiempo; no se envió nada.',
       'bad-reply': 'La impresora respondió algo que no es un estado Zebra; no se envió nada.',
       'cups-missing': 'CUPS no está instalado en este equipo.',
       'job-failed':
-        'La etiqueta se cortó dos veces camino de la impresora; revise la impresora e imprima de nuevo.',
+        'El trabajo se cortó dos veces camino de la impresora; revise la impresora e imprima de nuevo.',
       'printer-stopped':
         'La impresora informa una condición que impide imprimir (sin papel, cabezal abierto, en pausa o sin cinta); no se envió nada.',
       'cannot-ask':

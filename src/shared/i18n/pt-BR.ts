@@ -633,14 +633,14 @@ export const ptBR: Messages = {
       'bad-target':
         'Este endereço de impressora não é tcp://host[:porta], cups:FILA nem windows:IMPRESSORA.',
       'no-such-queue': 'Este computador não tem uma fila CUPS com esse nome.',
-      'file-unreadable': 'O arquivo da etiqueta não pôde ser lido; nada foi impresso.',
+      'file-unreadable': 'O arquivo não pôde ser lido; nada foi impresso.',
       'not-zpl': 'Isto não é uma etiqueta ZPL (^XA … ^XZ); nada foi enviado à impressora.',
       unreachable: 'A impressora não foi encontrada: verifique se está ligada e na rede.',
       'not-answering': 'A impressora não respondeu a tempo; nada foi enviado.',
       'bad-reply': 'A impressora respondeu algo que não é um status Zebra; nada foi enviado.',
       'cups-missing': 'O CUPS não está instalado neste computador.',
       'job-failed':
-        'A etiqueta foi interrompida duas vezes a caminho da impressora; verifique a impressora e imprima de novo.',
+        'A impressão foi interrompida duas vezes a caminho da impressora; verifique a impressora e imprima de novo.',
       'printer-stopped':
         'A impressora informa uma condição que impede a impressão (sem papel, cabeça aberta, pausada ou sem ribbon); nada foi enviado.',
       'cannot-ask':
