@@ -98,6 +98,42 @@ describe('the print queue', () => {
     expect(queue.status()).toMatchObject({ paperOut: false });
   });
 
+  it('keeps the jobs behind a held one waiting, and prints them in order once it is retried', async () => {
+    const { emulator, queue } = await setup({ flags: { paperOut: true } });
+    const first = new TextEncoder().encode('^XA^FO10,10^FDfirst^FS^XZ');
+    const second = new TextEncoder().encode('^XA^FO10,10^FDsecond^FS^XZ');
+    const held = queue.request({ bytes: first, fileName: 'first.zpl' });
+    queue.request({ bytes: second, fileName: 'second.zpl' });
+    await queue.idle();
+    // Only the first met the condition: the second was not tried against it, and does not
+    // slip past the held one when the printer comes back.
+    // (The list is newest first.)
+    expect(queue.list().map((job) => [job.fileName, job.state])).toEqual([
+      ['second.zpl', 'queued'],
+      ['first.zpl', 'held'],
+    ]);
+    emulator.configure({ flags: { paperOut: false } });
+    await queue.idle();
+    expect(emulator.jobs()).toEqual([]);
+    if (held.status !== 'queued') throw new Error('not queued');
+    queue.retry(held.job.id);
+    await queue.idle();
+    expect(emulator.jobs()).toEqual([Buffer.from(first), Buffer.from(second)]);
+  });
+
+  it('sends the jobs behind a held one when it is discarded', async () => {
+    const { emulator, queue } = await setup({ flags: { paperOut: true } });
+    const second = new TextEncoder().encode('^XA^FO10,10^FDsecond^FS^XZ');
+    const held = queue.request({ bytes: LABEL, fileName: 'first.zpl' });
+    queue.request({ bytes: second, fileName: 'second.zpl' });
+    await queue.idle();
+    emulator.configure({ flags: { paperOut: false } });
+    if (held.status !== 'queued') throw new Error('not queued');
+    expect(queue.discard(held.job.id)).toBe(true);
+    await queue.idle();
+    expect(emulator.jobs()).toEqual([Buffer.from(second)]);
+  });
+
   it('prints nothing without a printer set up, and keeps the order of many labels', async () => {
     const { emulator, queue, settings } = await setup();
     settings.target = null;

@@ -13,6 +13,7 @@ import type { Printer } from '../print/printer.ts';
 import type { PrintStore } from './print-store.ts';
 import { messageOf } from '../platform/guards.ts';
 import { translate } from '../../shared/i18n/translate.ts';
+import type { MessageKey } from '../../shared/i18n/message-key.ts';
 
 // The station's print queue: a label asked for is written down first (print_jobs), then sent
 // to this station's printer one job at a time, each printer's jobs in the order asked. The
@@ -83,6 +84,12 @@ export class PrintQueue {
   private readonly forced = new Set<string>();
   private lastStatus: PrinterStatusView | null = null;
   private closed = false;
+  /**
+   * Printers whose last job was held: the jobs behind it wait for the operator (a retry, a
+   * discard or a new print) instead of being tried against the same condition one by one, and
+   * a printer back to work meanwhile cannot print a pack's invoice before its held slip.
+   */
+  private readonly stopped = new Set<string>();
 
   constructor(options: PrintQueueOptions) {
     this.options = options;
@@ -150,6 +157,7 @@ export class PrintQueue {
     );
     if (input.force) this.forced.add(job.id);
     this.options.onChange?.(job, this.lastStatus);
+    this.stopped.delete(target);
     this.kick(target);
     return { status: 'queued', job };
   }
@@ -161,6 +169,7 @@ export class PrintQueue {
     const queued = this.options.store.setState(id, 'queued');
     if (force) this.forced.add(id);
     this.options.onChange?.(queued, this.lastStatus);
+    this.stopped.delete(job.printer);
     this.kick(job.printer);
     return queued;
   }
@@ -171,6 +180,7 @@ export class PrintQueue {
     const removed = this.options.store.remove(id);
     this.forced.delete(id);
     this.options.onChange?.(null, this.lastStatus);
+    if (job.state === 'held' && this.stopped.delete(job.printer)) this.kick(job.printer);
     return removed;
   }
 
@@ -190,7 +200,8 @@ export class PrintQueue {
     const loop = this.drain(printer).finally(() => {
       this.draining.delete(printer);
       // A job queued while the last one was being finished starts now.
-      if (!this.closed && this.options.store.nextQueued(printer)) this.kick(printer);
+      if (!this.closed && !this.stopped.has(printer) && this.options.store.nextQueued(printer))
+        this.kick(printer);
     });
     this.draining.set(printer, loop);
   }
@@ -202,14 +213,17 @@ export class PrintQueue {
 
   private async drain(printer: string): Promise<void> {
     for (let job = this.options.store.nextQueued(printer); job && !this.closed;) {
-      await this.send(job);
+      if ((await this.send(job)) === 'held') {
+        this.stopped.add(printer);
+        return;
+      }
       job = this.options.store.nextQueued(printer);
     }
   }
 
-  private async send(job: PrintJobView): Promise<void> {
+  private async send(job: PrintJobView): Promise<'printed' | 'held' | 'failed'> {
     const bytes = this.options.store.bytes(job.id);
-    if (!bytes) return;
+    if (!bytes) return 'failed';
     const printing = this.options.store.setState(job.id, 'printing', { attempt: true });
     this.options.onChange?.(printing, this.lastStatus);
     const force = this.forced.delete(job.id);
@@ -227,44 +241,9 @@ export class PrintQueue {
       });
       // Why it printed: a reprint's reason, or the finished pack that asked for it.
       const packed = this.options.store.purposeOf(job.id)?.startsWith('pack:') === true;
-      this.options.record(
-        packed && !job.reprintReason
-          ? {
-              event: 'print.printed',
-              messageKey: 'paperwork.activity.printedForPack',
-              params: {
-                file: job.fileName,
-                printer: job.printer,
-                user: job.requestedBy,
-                order: job.orderId ?? '',
-              },
-              message: translate('en', 'paperwork.activity.printedForPack', {
-                file: job.fileName,
-                printer: job.printer,
-                user: job.requestedBy,
-                order: job.orderId ?? '',
-              }),
-            }
-          : job.reprintReason
-            ? {
-                event: 'print.reprinted',
-                messageKey: 'activity.reprinted',
-                params: {
-                  file: job.fileName,
-                  printer: job.printer,
-                  user: job.requestedBy,
-                  reason: job.reprintReason,
-                },
-                message: `${job.fileName} printed again on ${job.printer} by ${job.requestedBy} (${job.reprintReason}).`,
-              }
-            : {
-                event: 'print.printed',
-                messageKey: 'activity.printed',
-                params: { file: job.fileName, printer: job.printer, user: job.requestedBy },
-                message: `${job.fileName} printed on ${job.printer} by ${job.requestedBy}.`,
-              },
-      );
+      this.options.record(printedEntry(job, packed));
       this.options.onChange?.(printed, this.lastStatus);
+      return 'printed';
     } catch (error) {
       const stopped = error instanceof PrintError && error.code === 'printer-stopped';
       if (error instanceof PrintError && error.status) this.lastStatus = error.status;
@@ -281,6 +260,42 @@ export class PrintQueue {
         message: `${job.fileName} was not printed on ${job.printer}: ${message}`,
       });
       this.options.onChange?.(next, this.lastStatus);
+      return stopped ? 'held' : 'failed';
     }
   }
+}
+
+/**
+ * The activity log's line for a job printed: who, where and why — a reprint's reason, the
+ * finished pack that asked for it, or a paper asked for by hand on its order's card.
+ */
+function printedEntry(job: PrintJobView, packed: boolean): AuditInput {
+  const where = { file: job.fileName, printer: job.printer, user: job.requestedBy };
+  if (job.reprintReason)
+    return {
+      event: 'print.reprinted',
+      messageKey: 'activity.reprinted',
+      params: { ...where, reason: job.reprintReason },
+      message: `${job.fileName} printed again on ${job.printer} by ${job.requestedBy} (${job.reprintReason}).`,
+    };
+  const why: MessageKey | null = packed
+    ? 'paperwork.activity.printedForPack'
+    : job.kind !== 'label' && job.orderId
+      ? 'paperwork.activity.printedOnDemand'
+      : null;
+  if (why) {
+    const params = { ...where, order: job.orderId ?? '' };
+    return {
+      event: 'print.printed',
+      messageKey: why,
+      params,
+      message: translate('en', why, params),
+    };
+  }
+  return {
+    event: 'print.printed',
+    messageKey: 'activity.printed',
+    params: where,
+    message: `${job.fileName} printed on ${job.printer} by ${job.requestedBy}.`,
+  };
 }
