@@ -57,6 +57,10 @@ export const PRINT_ERROR_CODES = [
 ] as const;
 export type PrintErrorCode = (typeof PRINT_ERROR_CODES)[number];
 
+/** A code stored with a failed job that this version has a sentence for. */
+export const isPrintErrorCode = (code: string): code is PrintErrorCode =>
+  (PRINT_ERROR_CODES as readonly string[]).includes(code);
+
 export const REPRINT_REASONS = ['damaged', 'lost', 'reweighed', 'other'] as const;
 export type ReprintReason = (typeof REPRINT_REASONS)[number];
 

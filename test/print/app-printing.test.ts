@@ -102,6 +102,8 @@ describe('printing through IPC', () => {
     ).toEqual([
       ['print.reprinted', 'bruna', 'lost'],
       ['print.printed', 'bruna', null],
+      // The test label printed before (Settings → Test print) is a print too.
+      ['print.test', 'bruna', null],
     ]);
     const csv = await invoke<string>('exportAuditCsv');
     expect(csv.ok && csv.value).toMatch(

@@ -1,4 +1,5 @@
 import { hostname, userInfo } from 'node:os';
+import type { Order } from '../../shared/api/schemas.ts';
 import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import { BOLT_PACK_FIXTURES, PACK_FIXTURES } from '../../sandbox/index.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -86,6 +87,7 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
         confirmResend: true,
       }).job.id,
     printLabel: (orderId) => wiring.printOrderLabel(orderId),
+    askDocuments: (packId, documents) => paperwork?.ask(packId, documents),
     printDocuments: (packId, orderId, documents) => paperwork?.finish(packId, orderId, documents),
     documentsOf: (packId) => paperwork?.documentsOf(packId) ?? [],
     scale: {
@@ -107,14 +109,15 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
   const fonts = options.documentFonts ?? noFonts;
   paperwork = new Paperwork({
     store: new PackDocumentsStore(d.outbox.database),
-    slip: async ({ orderId, packId }) => {
-      const pack = packFor(packing, d.activeProfile().id, orderId, packId);
+    slip: async ({ orderId, packId, language }) => {
+      const profileId = d.activeProfile().id;
+      const pack = packFor(packing, profileId, orderId, packId);
       const order = pack?.snapshot.order.full ?? (await (await d.api()).getOrder(orderId));
       return makeSlip({
         order,
-        products: pack ? namesOf(pack) : {},
+        products: pack ? namesOf(pack) : await namesFor(d, profileId, order),
         pack: pack ? exportPack(packing.store, pack.id) : null,
-        language: d.language(),
+        language,
         paper: d.printing.documentPrinter.get().paper,
         station: pack?.station ?? hostname(),
         packer: pack?.account ?? account(),
@@ -123,20 +126,21 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
       });
     },
     invoice: (orderId): PaperFile | null => d.work.invoiceFile(orderId),
+    language: d.language,
     print: (request) => d.printing.printDocument(request),
     job: (id) => d.printing.queue.job(id),
     retryJob: (id, force) => d.printing.retry(id, force),
     orderOf: (packId) => packing.store.get(packId)?.orderId ?? null,
-    testPage: async (target) =>
+    testPage: async (target, paper) =>
       makeTestPage({
         queue: target ?? d.printing.documentPrinter.get().target ?? '',
         language: d.language(),
-        paper: d.printing.documentPrinter.get().paper,
+        paper: paper ?? d.printing.documentPrinter.get().paper,
         station: hostname(),
         at: clock.now(),
         fonts: await fonts(),
       }),
-    printNowDirect: (file, target) => d.printing.printDocumentNow(file, target),
+    printNowDirect: (file, target, paper) => d.printing.printDocumentNow(file, target, paper),
   });
   return { wiring, packing, paperwork };
 }
@@ -162,6 +166,30 @@ function packFor(
     .select({ profileId, orderId })
     .filter((pack) => pack.status !== 'open');
   return finished.at(-1) ?? null;
+}
+
+/**
+ * An order never packed here has no pack to name its lines: the names come through the same
+ * cache as the card's (already there when the card showed them); a name not found is printed
+ * as not known rather than holding the slip back.
+ */
+async function namesFor(
+  d: StationPackingDeps,
+  profileId: string,
+  order: Order,
+): Promise<Record<string, string>> {
+  try {
+    const names = await d.productNames.names(
+      profileId,
+      await d.api(),
+      order.items.map((item) => item.sku),
+    );
+    return Object.fromEntries(
+      Object.entries(names).flatMap(([sku, name]) => (name ? [[sku, name]] : [])),
+    );
+  } catch {
+    return {};
+  }
 }
 
 const namesOf = (pack: PackRow): Record<string, string> =>

@@ -4,6 +4,9 @@ import type { AppError } from '../../shared/result.ts';
 import type { EnqueueInput, EnqueueOutcome } from '../outbox/job-types.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 
+/** An invoice in these states is the paper the service has or will have. */
+const INVOICE_ON_ITS_WAY: readonly JobState[] = ['queued', 'sending', 'uncertain'];
+
 /**
  * What the window may do with the outbox and the activity log, always on behalf of the active
  * profile. The IPC handlers use this and never the outbox's insides (its store, its audit
@@ -40,11 +43,13 @@ export class StationWork {
 
   /**
    * The invoice this station delivered for an order, byte for byte (the newest delivered one;
-   * else the newest still on its way, which is the same paper): null when it has none.
+   * else the newest still on its way, which is the same paper): null when it has none. One the
+   * service refused (failed) or whose profile is gone (orphaned) never goes in the box.
    */
   invoiceFile(order: string): { bytes: Uint8Array; fileName: string } | null {
     const invoices = this.orderFiles(order).filter((job) => job.kind === 'invoice.upload');
-    for (const job of [...invoices.filter((j) => j.state === 'done'), ...invoices]) {
+    const onItsWay = invoices.filter((j) => INVOICE_ON_ITS_WAY.includes(j.state));
+    for (const job of [...invoices.filter((j) => j.state === 'done'), ...onItsWay]) {
       const full = this.outbox.store.get(job.id);
       if (full.kind !== 'invoice.upload') continue;
       const bytes = this.outbox.store.file(job.id);

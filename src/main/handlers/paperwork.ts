@@ -34,8 +34,8 @@ export function paperworkHandlers({
       }),
     getDocumentPrinter: () => ok(core.printing.documentPrinterState()),
     saveDocumentPrinter: (settings) => asResult(() => core.printing.saveDocumentPrinter(settings)),
-    testDocumentPrinter: ({ target }) =>
-      asResult(async () => ({ printer: await core.paperwork.testPage(target) })),
+    testDocumentPrinter: ({ target, paper }) =>
+      asResult(async () => ({ printer: await core.paperwork.testPage(target, paper) })),
     printPaper: ({ orderId, document, file, reprintReason }) =>
       asResult(() =>
         file

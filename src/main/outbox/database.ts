@@ -4,6 +4,9 @@ import type { StationFs } from '../platform/station-fs.ts';
 import * as sqlite from '../platform/sqlite-rows.ts';
 import { fieldOf, messageOf } from '../platform/guards.ts';
 
+// One transaction helper for every table in this database (the packs' too): platform's.
+export const transaction = sqlite.transaction;
+
 /** Versioned migrations: append only; each runs once, in its own transaction. */
 export const MIGRATIONS: readonly { version: number; sql: string }[] = [
   {
@@ -249,20 +252,6 @@ function migrate(
       db.exec(migration.sql);
       db.exec(`PRAGMA user_version = ${migration.version}`);
     });
-  }
-}
-
-export function transaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    // SQLite ends the transaction itself when a write fails for lack of space (SQLITE_FULL); a
-    // ROLLBACK then would throw "no transaction is active" and hide the real cause.
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { PackServiceOptions } from './pack-service.ts';
 import { messageOf } from '../platform/guards.ts';
-import { PACK_DOCUMENTS } from '../../shared/documents.ts';
+import { PACK_DOCUMENTS, type PackDocument } from '../../shared/documents.ts';
+import type { PackSettings } from '../../shared/pack/types.ts';
 
 /**
  * What a finished pack sets going once its record is committed, as the settings say: the order's
@@ -38,9 +39,13 @@ export function finishEffects(
     );
   }
   // The papers after the label, in the order they go in the box: the slip, then the invoice.
-  const documents = PACK_DOCUMENTS.filter((document) =>
-    document === 'slip' ? settings.printSlip : settings.printInvoice,
-  );
+  const documents = papersToPrint(settings);
   if (documents.length > 0) o.printDocuments?.(packId, orderId, documents);
   return unmarked;
 }
+
+/** The papers a finish prints as the settings say, in the order they go in the box. */
+export const papersToPrint = (settings: PackSettings): PackDocument[] =>
+  PACK_DOCUMENTS.filter((document) =>
+    document === 'slip' ? settings.printSlip : settings.printInvoice,
+  );

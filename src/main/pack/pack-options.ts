@@ -39,6 +39,8 @@ export interface PackServiceOptions {
   markPacked: (orderId: string) => string;
   /** Prints the order's label through the print queue; its print job, or why not. */
   printLabel: (orderId: string) => { jobId: string } | { problem: MessageKey };
+  /** Writes down the papers a finish asks for (in the finish's own transaction). */
+  askDocuments?: (packId: string, documents: readonly PackDocument[]) => void;
   /**
    * Sets the finish's papers going (the slip, the invoice) on the document printer, in that
    * order, after the label; what became of each is read back through `documentsOf`.

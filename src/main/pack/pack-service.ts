@@ -20,7 +20,7 @@ import {
   type Sentence,
 } from './judge.ts';
 import { localDay } from './lots.ts';
-import { finishEffects } from './pack-finish.ts';
+import { finishEffects, papersToPrint } from './pack-finish.ts';
 import { weighFinish } from './pack-weight.ts';
 import { PackError } from './pack-error.ts';
 import {
@@ -272,10 +272,14 @@ export class PackService {
       this.commit(session, { at, kind: 'weighed', weighing: weight.weighing });
       this.o.scale?.taken();
     }
+    const papers = papersToPrint(this.o.settings());
     this.o.store.finish(
       packId,
       at,
       short && missing > 0 ? { reason: short.reason, text: shortText } : null,
+      () => {
+        if (papers.length > 0) this.o.askDocuments?.(packId, papers);
+      },
     );
     const units = view.lines.reduce((sum, line) => sum + line.scanned, 0);
     this.o.record({

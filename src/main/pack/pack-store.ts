@@ -4,7 +4,7 @@ import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { PackStatus, PackUnit, PackWeighing, ShortReason } from '../../shared/pack/types.ts';
 import type { PackProduct } from './identify.ts';
 import type { LotStock } from './lots.ts';
-import { rows } from '../platform/sqlite-rows.ts';
+import { rows, transaction } from '../platform/sqlite-rows.ts';
 
 // Verified packs in the outbox's database (migration 6): one row per pack and one per event,
 // each committed (WAL, synchronous=FULL) before the window hears the verdict, so a pack cut off
@@ -196,13 +196,25 @@ export class PackStore {
     );
   }
 
-  finish(id: string, at: number, short: { reason: ShortReason; text: string | null } | null): void {
-    this.db
-      .prepare(
-        `UPDATE packs SET status = ?, finished_at = ?, short_reason = ?, short_text = ?
-         WHERE id = ? AND status = 'open'`,
-      )
-      .run(short ? 'short' : 'finished', at, short?.reason ?? null, short?.text ?? null, id);
+  /**
+   * Finishes the pack; `alongside` writes in the same transaction what the finish must never
+   * be without (the papers it asks for), so a stop between the two cannot separate them.
+   */
+  finish(
+    id: string,
+    at: number,
+    short: { reason: ShortReason; text: string | null } | null,
+    alongside: () => void = () => {},
+  ): void {
+    transaction(this.db, () => {
+      this.db
+        .prepare(
+          `UPDATE packs SET status = ?, finished_at = ?, short_reason = ?, short_text = ?
+           WHERE id = ? AND status = 'open'`,
+        )
+        .run(short ? 'short' : 'finished', at, short?.reason ?? null, short?.text ?? null, id);
+      alongside();
+    });
   }
 
   noteFinish(

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { PACK_DOCUMENTS, type PackDocument } from '../../shared/documents.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
+import { CATALOGUES, type CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import { row, rows } from '../platform/sqlite-rows.ts';
 
 // What each finished pack asked of the document printer, in its row's `papers` (migration 7:
@@ -14,14 +15,20 @@ export interface PackDocumentRow {
   document: PackDocument;
   jobId: string | null;
   problem: MessageKey | null;
+  /** The window's language when the finish asked: a slip made after a restart still speaks it. */
+  language: CatalogueLanguage | null;
 }
 
-/** One paper as `papers` stores it, in short keys. */
+/** One paper as `papers` stores it, in short keys ("l" after "p": unmade() reads j then p). */
 interface Stored {
   d: PackDocument;
   j: string | null;
   p: MessageKey | null;
+  l?: CatalogueLanguage;
 }
+
+const isLanguage = (value: unknown): value is CatalogueLanguage =>
+  typeof value === 'string' && Object.hasOwn(CATALOGUES, value);
 
 function parse(text: string | null): Stored[] {
   if (!text) return [];
@@ -34,7 +41,8 @@ function parse(text: string | null): Stored[] {
         item !== null &&
         PACK_DOCUMENTS.includes((item as Stored).d) &&
         ((item as Stored).j === null || typeof (item as Stored).j === 'string') &&
-        ((item as Stored).p === null || typeof (item as Stored).p === 'string'),
+        ((item as Stored).p === null || typeof (item as Stored).p === 'string') &&
+        ((item as Stored).l === undefined || isLanguage((item as Stored).l)),
     );
   } catch {
     return [];
@@ -65,10 +73,10 @@ export class PackDocumentsStore {
   }
 
   /** The finish asked for these papers; a paper already asked for keeps what it has. */
-  ask(packId: string, documents: readonly PackDocument[]): void {
+  ask(packId: string, documents: readonly PackDocument[], language: CatalogueLanguage): void {
     const papers = this.read(packId);
     for (const d of documents)
-      if (!papers.some((p) => p.d === d)) papers.push({ d, j: null, p: null });
+      if (!papers.some((p) => p.d === d)) papers.push({ d, j: null, p: null, l: language });
     this.write(packId, papers);
   }
 
@@ -84,6 +92,7 @@ export class PackDocumentsStore {
             d: paper.d,
             j: 'jobId' in outcome ? outcome.jobId : null,
             p: 'problem' in outcome ? outcome.problem : null,
+            ...(paper.l ? { l: paper.l } : {}),
           }
         : paper,
     );
@@ -97,6 +106,7 @@ export class PackDocumentsStore {
       document: paper.d,
       jobId: paper.j,
       problem: paper.p,
+      language: paper.l ?? null,
     }));
   }
 

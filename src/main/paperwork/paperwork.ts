@@ -1,5 +1,6 @@
-import type { PackDocument, PackDocumentView } from '../../shared/documents.ts';
+import type { PackDocument, PackDocumentView, PaperSize } from '../../shared/documents.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
+import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import type { PrintJobView, ReprintReason } from '../../shared/printing.ts';
 import { messageOf } from '../platform/guards.ts';
 import type { PrintRequestOutcome } from '../print-queue/print-queue.ts';
@@ -29,7 +30,13 @@ export interface DocumentPrintRequest extends PaperFile {
 export interface PaperworkOptions {
   store: PackDocumentsStore;
   /** The slip for an order, with the lots of its finished pack when there is one. */
-  slip: (request: { orderId: string; packId: string | null }) => Promise<PaperFile>;
+  slip: (request: {
+    orderId: string;
+    packId: string | null;
+    language: CatalogueLanguage;
+  }) => Promise<PaperFile>;
+  /** The window's language now (a finish's papers keep the one it had when they were asked). */
+  language: () => CatalogueLanguage;
   /** The invoice this station delivered for the order, byte for byte; null: none. */
   invoice: (orderId: string) => PaperFile | null;
   print: (request: DocumentPrintRequest) => PrintRequestOutcome;
@@ -37,10 +44,10 @@ export interface PaperworkOptions {
   retryJob: (id: string, force: boolean) => PrintJobView | null;
   /** The order a pack packed (a restart's unmade papers know only their pack). */
   orderOf: (packId: string) => string | null;
-  /** The document printer's test page, made for the target it goes to. */
-  testPage: (target: string | null) => Promise<PaperFile>;
-  /** A PDF straight to the document printer (the target given, or the saved one). */
-  printNowDirect: (file: PaperFile, target?: string) => Promise<string>;
+  /** The document printer's test page, made for the target and paper it goes to. */
+  testPage: (target: string | null, paper: PaperSize | null) => Promise<PaperFile>;
+  /** A PDF straight to the document printer (the target and paper given, or the saved ones). */
+  printNowDirect: (file: PaperFile, target?: string, paper?: PaperSize) => Promise<string>;
 }
 
 const purposeOf = (packId: string, document: PackDocument) => `pack:${packId}:${document}`;
@@ -54,9 +61,17 @@ export class Paperwork {
     this.o = options;
   }
 
+  /**
+   * Writes down the papers a finish asks for, in the window's language now; the pack's finish
+   * calls it in the same transaction as the finish itself, so a stop just after cannot lose them.
+   */
+  ask(packId: string, documents: readonly PackDocument[]): void {
+    this.o.store.ask(packId, documents, this.o.language());
+  }
+
   /** A finished pack's papers, asked for now and made in order in the background. */
   finish(packId: string, orderId: string, documents: readonly PackDocument[]): void {
-    this.o.store.ask(packId, documents);
+    this.ask(packId, documents);
     this.makeUnmade(packId, orderId);
   }
 
@@ -85,14 +100,16 @@ export class Paperwork {
     return this.o.store.of(packId).map((row) => {
       const job = row.jobId ? this.o.job(row.jobId) : null;
       const jobProblem: MessageKey | null =
-        job?.state === 'held'
-          ? 'paperwork.problem.held'
-          : job?.state === 'failed' || job?.state === 'interrupted'
-            ? 'paperwork.problem.failed'
-            : null;
+        row.jobId && !job
+          ? 'paperwork.problem.discarded'
+          : job?.state === 'held'
+            ? 'paperwork.problem.held'
+            : job?.state === 'failed' || job?.state === 'interrupted'
+              ? 'paperwork.problem.failed'
+              : null;
       return {
         document: row.document,
-        jobId: row.jobId,
+        jobId: job ? row.jobId : null,
         state: job?.state ?? null,
         problem: row.problem ?? jobProblem,
         detail: jobProblem ? (job?.lastError ?? null) : null,
@@ -102,19 +119,20 @@ export class Paperwork {
 
   /**
    * The card's retry: a job held or failed goes back in the queue (forced past the printer's
-   * condition when asked); a paper that had no job (no printer then, say) is made now.
+   * condition when asked); a paper that has no job (no printer then, say, or its job was
+   * discarded in the Outbox) is made now.
    */
   async retry(packId: string, document: PackDocument, force = false): Promise<void> {
     const row = this.o.store.of(packId).find((r) => r.document === document);
     if (!row) return;
-    if (row.jobId) {
+    if (row.jobId && this.o.job(row.jobId)) {
       this.o.retryJob(row.jobId, force);
       return;
     }
     const orderId = this.o.orderOf(packId);
     if (!orderId) return;
     await this.settled(packId);
-    await this.makeOne(packId, orderId, document);
+    await this.makeOne(packId, orderId, document, row.language ?? this.o.language());
   }
 
   /** Print slip / Print invoice on the order card: asked by hand, so a reprint needs a reason. */
@@ -124,7 +142,7 @@ export class Paperwork {
     packId: string | null;
     reprintReason?: ReprintReason;
   }): Promise<PrintRequestOutcome> {
-    const file = await this.paper(input.orderId, input.packId, input.document);
+    const file = await this.paper(input.orderId, input.packId, input.document, this.o.language());
     return this.o.print({
       ...file,
       kind: input.document,
@@ -135,10 +153,13 @@ export class Paperwork {
     });
   }
 
-  /** Settings → Test page: a page naming the station, the time and the queue, sent now. */
-  async testPage(target?: string): Promise<string> {
-    const file = await this.o.testPage(target ?? null);
-    return this.o.printNowDirect(file, target);
+  /**
+   * Settings → Test page: a page naming the station, the time and the queue, sent now, on the
+   * printer and paper the form shows (saved or not).
+   */
+  async testPage(target?: string, paper?: PaperSize): Promise<string> {
+    const file = await this.o.testPage(target ?? null, paper ?? null);
+    return this.o.printNowDirect(file, target, paper);
   }
 
   private makeUnmade(packId: string, orderId: string): void {
@@ -146,7 +167,7 @@ export class Paperwork {
     const next = previous.then(async () => {
       for (const row of this.o.store.of(packId))
         if (row.jobId === null && row.problem === null)
-          await this.makeOne(packId, orderId, row.document);
+          await this.makeOne(packId, orderId, row.document, row.language ?? this.o.language());
     });
     this.inProgress.set(packId, next);
     void next.finally(() => {
@@ -155,9 +176,14 @@ export class Paperwork {
   }
 
   /** One paper: made, then to the print queue under the pack's purpose; its outcome noted. */
-  private async makeOne(packId: string, orderId: string, document: PackDocument): Promise<void> {
+  private async makeOne(
+    packId: string,
+    orderId: string,
+    document: PackDocument,
+    language: CatalogueLanguage,
+  ): Promise<void> {
     try {
-      const file = await this.paper(orderId, packId, document);
+      const file = await this.paper(orderId, packId, document, language);
       const outcome = this.o.print({
         ...file,
         kind: document,
@@ -186,10 +212,11 @@ export class Paperwork {
     orderId: string,
     packId: string | null,
     document: PackDocument,
+    language: CatalogueLanguage,
   ): Promise<PaperFile> {
     if (document === 'slip') {
       try {
-        return await this.o.slip({ orderId, packId });
+        return await this.o.slip({ orderId, packId, language });
       } catch (error) {
         throw new PaperworkError(
           'slip-failed',

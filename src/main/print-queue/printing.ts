@@ -21,7 +21,12 @@ import { PrintQueue, type PrintRequestOutcome } from './print-queue.ts';
 import { PrintStore } from './print-store.ts';
 import { PrinterSettingsStore } from './printer-settings-store.ts';
 import { DocumentPrinterStore } from './document-printer-store.ts';
-import { MEDIA_OF_PAPER, type DocumentPrinterSettings } from '../../shared/documents.ts';
+import {
+  MEDIA_OF_PAPER,
+  type DocumentPrinterSettings,
+  type PaperSize,
+} from '../../shared/documents.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import type { PrintKind } from '../../shared/printing.ts';
 
 // Printing at the station, as the core offers it to the window: this station's printer
@@ -187,6 +192,7 @@ export class Printing {
         },
       ]);
       this.queue.noteStatus(outcome.status);
+      this.recordTest('paperwork.activity.testLabel', target);
       return outcome.status;
     } catch (error) {
       // A refusal still tells what the printer said (paper out…): the status bar shows it.
@@ -225,14 +231,33 @@ export class Printing {
   async printDocumentNow(
     file: { bytes: Uint8Array; fileName: string },
     target = this.documentPrinter.get().target,
+    paper: PaperSize = this.documentPrinter.get().paper,
   ): Promise<string> {
     if (!target)
       throw new PrintError('bad-target', 'No document printer is set up for this station.');
-    const media = MEDIA_OF_PAPER[this.documentPrinter.get().paper];
     await this.open(target).print([
-      { name: file.fileName, bytes: file.bytes, document: { media, copies: 1 } },
+      {
+        name: file.fileName,
+        bytes: file.bytes,
+        document: { media: MEDIA_OF_PAPER[paper], copies: 1 },
+      },
     ]);
+    this.recordTest('paperwork.activity.testPage', target);
     return target;
+  }
+
+  /** A test print is a print: the activity log says who printed it and where. */
+  private recordTest(
+    messageKey: 'paperwork.activity.testPage' | 'paperwork.activity.testLabel',
+    printer: string,
+  ): void {
+    const params = { printer, user: (this.options.user ?? (() => userInfo().username))() };
+    this.options.record({
+      event: 'print.test',
+      messageKey,
+      params,
+      message: translate('en', messageKey, params),
+    });
   }
 
   async saveDocumentPrinter(input: DocumentPrinterSettings): Promise<DocumentPrinterSettings> {

@@ -35,7 +35,7 @@ import type {
   ShortReason,
   WeightReason,
 } from '../pack/types.ts';
-import type { DocumentPrinterSettings, PackDocument } from '../documents.ts';
+import type { DocumentPrinterSettings, PackDocument, PaperSize } from '../documents.ts';
 import type { CatalogueLanguage } from '../i18n/translate.ts';
 import type { PolicyView } from '../policy/view.ts';
 import type {
@@ -268,7 +268,10 @@ export interface InvokeChannels {
   };
   saveDocumentPrinter: { input: DocumentPrinterSettings; output: DocumentPrinterSettings };
   /** A one-page PDF naming the station, the time and the queue, sent now (not queued). */
-  testDocumentPrinter: { input: { target?: string }; output: { printer: string } };
+  testDocumentPrinter: {
+    input: { target?: string; paper?: PaperSize };
+    output: { printer: string };
+  };
   /**
    * Print slip / Print invoice on the order card: made now (the slip with the lots of the
    * order's finished pack), or an invoice dropped for printing only; a reprint needs a reason.

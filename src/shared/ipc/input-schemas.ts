@@ -16,7 +16,7 @@ import {
 } from '../outbox.ts';
 import { profileInputSchema } from '../profile.ts';
 import { coordinationInputSchema } from '../coordination.ts';
-import { documentPrinterSettingsSchema, PACK_DOCUMENTS } from '../documents.ts';
+import { documentPrinterSettingsSchema, PACK_DOCUMENTS, PAPER_SIZES } from '../documents.ts';
 import { printerSettingsSchema, printerTargetSchema, REPRINT_REASONS } from '../printing.ts';
 import {
   barcodeAliasSchema,
@@ -298,7 +298,10 @@ const channelSchemas = {
   setStationLanguage: z.object({ language: z.enum(['en', 'pt-BR', 'es']) }),
   getDocumentPrinter: z.undefined(),
   saveDocumentPrinter: documentPrinterSettingsSchema,
-  testDocumentPrinter: z.object({ target: printerTargetSchema.optional() }),
+  testDocumentPrinter: z.object({
+    target: printerTargetSchema.optional(),
+    paper: z.enum(PAPER_SIZES).optional(),
+  }),
   printPaper: z.object({
     orderId: id,
     document: z.enum(PACK_DOCUMENTS),

@@ -7,6 +7,9 @@ export const paperworkSentences = {
     document: { slip: 'Packing slip', invoice: 'Invoice' },
     activity: {
       printedForPack: '{{file}} printed on {{printer}} by {{user}}: order {{order}} packed.',
+      printedOnDemand: '{{file}} printed on {{printer}} by {{user}}: asked for on order {{order}}.',
+      testPage: 'Test page printed on {{printer}} by {{user}}.',
+      testLabel: 'Test label printed on {{printer}} by {{user}}.',
     },
     state: {
       preparing: 'Preparing…',
@@ -24,6 +27,7 @@ export const paperworkSentences = {
       slipFailed: 'The packing slip for order {{order}} could not be made.',
       held: 'The document printer stopped: fix it, then print again.',
       failed: 'The document printer did not print it: check it, then print again.',
+      discarded: 'Its print job was discarded in the Outbox: print it again to make a new one.',
     },
     card: {
       title: 'Papers',
@@ -59,6 +63,10 @@ export const paperworkSentences = {
     document: { slip: 'Romaneio', invoice: 'Nota fiscal' },
     activity: {
       printedForPack: '{{file}} impresso em {{printer}} por {{user}}: pedido {{order}} embalado.',
+      printedOnDemand:
+        '{{file}} impresso em {{printer}} por {{user}}: solicitado no pedido {{order}}.',
+      testPage: 'Página de teste impressa em {{printer}} por {{user}}.',
+      testLabel: 'Etiqueta de teste impressa em {{printer}} por {{user}}.',
     },
     state: {
       preparing: 'Preparando…',
@@ -77,6 +85,8 @@ export const paperworkSentences = {
       slipFailed: 'Não foi possível gerar o romaneio do pedido {{order}}.',
       held: 'A impressora de documentos parou: resolva e imprima de novo.',
       failed: 'A impressora de documentos não imprimiu: verifique e imprima de novo.',
+      discarded:
+        'O trabalho de impressão foi descartado na Fila de envio: imprima de novo para criar outro.',
     },
     card: {
       title: 'Documentos',
@@ -112,6 +122,10 @@ export const paperworkSentences = {
     document: { slip: 'Albarán', invoice: 'Factura' },
     activity: {
       printedForPack: '{{file}} impreso en {{printer}} por {{user}}: pedido {{order}} empacado.',
+      printedOnDemand:
+        '{{file}} impreso en {{printer}} por {{user}}: solicitado en el pedido {{order}}.',
+      testPage: 'Página de prueba impresa en {{printer}} por {{user}}.',
+      testLabel: 'Etiqueta de prueba impresa en {{printer}} por {{user}}.',
     },
     state: {
       preparing: 'Preparando…',
@@ -129,6 +143,8 @@ export const paperworkSentences = {
       slipFailed: 'No se pudo generar el albarán del pedido {{order}}.',
       held: 'La impresora de documentos se detuvo: arréglela y vuelva a imprimir.',
       failed: 'La impresora de documentos no lo imprimió: revísela y vuelva a imprimir.',
+      discarded:
+        'Su trabajo de impresión se descartó en la Cola de envío: vuelva a imprimir para crear otro.',
     },
     card: {
       title: 'Documentos',

@@ -3,9 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  PRINT_ERROR_CODES,
+  isPrintErrorCode,
   REPRINT_REASONS,
-  type PrintErrorCode,
   type PrintJobState,
   type PrintJobView,
   type ReprintReason,
@@ -37,9 +36,6 @@ const isReason = (value: string | null): value is ReprintReason =>
  * its printer, who asked and why (a reprint), and what stopped it. Held, failed and
  * interrupted labels can be retried (forced past the printer's condition) or discarded.
  */
-const isPrintErrorCode = (code: string): code is PrintErrorCode =>
-  (PRINT_ERROR_CODES as readonly string[]).includes(code);
-
 export function PrintQueue() {
   const { t, i18n } = useTranslation();
   const printing = usePrinting();

@@ -62,7 +62,7 @@ function DocumentPrinterForm({ settings }: { settings: DocumentPrinterSettings }
     const input = checked();
     if (!input?.target) return;
     setBusy('test');
-    const result = await bridge.testDocumentPrinter({ target: input.target });
+    const result = await bridge.testDocumentPrinter({ target: input.target, paper: input.paper });
     setBusy(null);
     setOutcome(
       result.ok

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PackDocumentView } from '@shared/documents.ts';
-import type { PrintJobState } from '@shared/printing.ts';
+import { isPrintErrorCode, type PrintJobState } from '@shared/printing.ts';
 import { usePack } from './pack-store.ts';
 import { usePrinting } from '@renderer/app/use-printing.ts';
 
@@ -35,14 +35,18 @@ export function FinishedPapers({
       {documents.map((paper) => {
         const job = paper.jobId ? jobs.find((j) => j.id === paper.jobId) : undefined;
         const state = job?.state ?? paper.state;
+        // A failure the transport named (a raw queue, CUPS gone…) in its own sentence; the
+        // general one for the rest.
         const problem =
           state === 'held'
             ? 'paperwork.problem.held'
-            : state === 'failed' || state === 'interrupted'
-              ? 'paperwork.problem.failed'
-              : state
-                ? null
-                : paper.problem;
+            : state === 'failed' && job?.lastErrorCode && isPrintErrorCode(job.lastErrorCode)
+              ? (`errors.print.${job.lastErrorCode}` as const)
+              : state === 'failed' || state === 'interrupted'
+                ? 'paperwork.problem.failed'
+                : state
+                  ? null
+                  : paper.problem;
         return (
           <Group
             key={paper.document}
