@@ -297,6 +297,51 @@ describe('npm run documents -- packing-slip', () => {
     expect(await files()).toEqual(before);
   });
 
+  it('takes the lots from the last finished pack, never from a pack still open', async () => {
+    const open = {
+      ...finished,
+      id: 'p-2',
+      status: 'open',
+      startedAt: '2027-03-16T14:00:00.000Z',
+      finishedAt: null,
+      units: unitWith({ lot: 'OPEN-1' }),
+    };
+    const short = {
+      ...finished,
+      id: 'p-0',
+      status: 'short',
+      finishedAt: '2027-03-15T09:00:00.000Z',
+      short: { reason: 'out_of_stock', text: null },
+      units: unitWith({ lot: 'SHORT-1' }),
+    };
+    const before = await files();
+    // Only an open pack of the order: refused, nothing written.
+    const onlyOpen = await withPack('open.json', { packs: [open] });
+    expect(onlyOpen).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'open.json holds no finished pack of order SO-2027-0042.\n',
+    });
+    const single = await withPack('open-one.json', open);
+    expect(single.stderr).toBe('open-one.json holds no finished pack of order SO-2027-0042.\n');
+    expect(await files()).toEqual([...before, 'open-one.json', 'open.json'].sort());
+    // An open pack after a finished one, and a pack finished short: the finished one's lots.
+    const mixed = await withPack('mixed.json', { packs: [finished, open, short] }, 'mixed.pdf');
+    expect(mixed).toMatchObject({ code: 0, stderr: '' });
+    const [text = ''] = await pageTexts(new Uint8Array(await readFile(join(dir, 'mixed.pdf'))));
+    expect(text).toContain('Lot LOTE-9 · exp. 12/31/2027 · × 2');
+    expect(text).not.toContain('OPEN-1');
+    expect(text).not.toContain('SHORT-1');
+    // A pack finished short is finished: its lots print when it is the last one.
+    const shortOnly = await withPack('short.json', { packs: [open, short] }, 'short.pdf');
+    expect(shortOnly).toMatchObject({ code: 0, stderr: '' });
+    const [shortText = ''] = await pageTexts(
+      new Uint8Array(await readFile(join(dir, 'short.pdf'))),
+    );
+    expect(shortText).toContain('Lot SHORT-1 · exp. 12/31/2027 · × 2');
+    expect(shortText).not.toContain('OPEN-1');
+  });
+
   it.each([
     [['packing-slip', '--order', 'order.json'], '--out FILE.pdf is required.'],
     [['packing-slip', '--out', 'x.pdf'], '--order ORDER.json is required.'],

@@ -1,6 +1,6 @@
 // The command line's ORDER.json and PACK.json checks, one rule at a time: dates that are days of
-// the calendar, and a plain sentence for any file that is not what it should be (never the
-// parser's own words).
+// the calendar, a plain sentence for any file that is not what it should be (never the parser's
+// own words), and the pack the slip takes its lots from.
 import { describe, expect, it } from 'vitest';
 import { checkOrderFile, checkPackFile } from '../../src/main/documents/slip-files.ts';
 import { sampleOrder } from './fixtures.ts';
@@ -149,5 +149,54 @@ describe('a file that is not what it should be gets a plain sentence', () => {
       expect(sentence).not.toMatch(/invalid|expected|received|undefined|\[object/i);
       expect(sentence).not.toContain('\n');
     }
+  });
+});
+
+describe('the pack the slip takes its lots from', () => {
+  const lotOf = (data: unknown) => {
+    const checked = checkPackFile('pack.json', data, ORDER);
+    return checked.ok ? checked.value.units[0]?.lot : checked.sentence;
+  };
+  const withLot = (lot: string, fields: Record<string, unknown>) =>
+    pack({ units: [{ ...unit, lot }], ...fields });
+
+  it('is never a pack still open, even the newest', () => {
+    const open = withLot('OPEN', { status: 'open', finishedAt: null });
+    expect(lotOf(open)).toBe(`pack.json holds no finished pack of order ${ORDER}.`);
+    expect(lotOf({ packs: [open, { ...open }] })).toBe(
+      `pack.json holds no finished pack of order ${ORDER}.`,
+    );
+    expect(lotOf({ packs: [withLot('DONE', {}), open] })).toBe('DONE');
+    expect(lotOf({ packs: [open, withLot('DONE', {})] })).toBe('DONE');
+  });
+
+  it('is one finished short as well as one finished whole', () => {
+    const short = withLot('SHORT', { status: 'short', finishedAt: '2027-03-17T09:00:00Z' });
+    expect(lotOf({ packs: [withLot('DONE', {}), short] })).toBe('SHORT');
+  });
+
+  it('is the last finished by the moment, whatever offset its time is written in', () => {
+    // 10:00 in São Paulo is 13:00 UTC: after 12:00 UTC though it sorts before it as text.
+    const later = withLot('LATER', { finishedAt: '2027-03-16T10:00:00-03:00' });
+    const earlier = withLot('EARLIER', { finishedAt: '2027-03-16T12:00:00Z' });
+    expect(lotOf({ packs: [later, earlier] })).toBe('LATER');
+    expect(lotOf({ packs: [earlier, later] })).toBe('LATER');
+  });
+
+  it('is a pack written by hand without a status, unless its finishedAt says it is open', () => {
+    const { status: _status, finishedAt: _finishedAt, ...bare } = pack();
+    expect(lotOf(bare)).toBe('L1');
+    expect(lotOf({ ...bare, finishedAt: null })).toBe(
+      `pack.json holds no finished pack of order ${ORDER}.`,
+    );
+  });
+
+  it('refuses a status the station never writes, and says which pack is missing', () => {
+    expect(lotOf({ packs: [pack({ status: 'done' })] })).toBe(
+      'pack.json: packs[0].status must be open, finished or short.',
+    );
+    expect(lotOf({ packs: [pack({ orderId: 'SO-9' })] })).toBe(
+      `pack.json holds no pack of order ${ORDER}.`,
+    );
   });
 });

@@ -6,9 +6,12 @@
 // calendar: "2027-13-45" or "2027-02-29" would otherwise print as another day.
 import { z } from 'zod';
 import type { Order } from '../../shared/api/schemas.ts';
+import type { PackStatus } from '../../shared/pack/types.ts';
 import type { SlipPack } from './pack-record.ts';
 
 const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** A pack's status as the station exports it (src/shared/pack/types.ts, PackStatus). */
+const PACK_STATUSES = ['open', 'finished', 'short'] as const satisfies readonly PackStatus[];
 
 const text = (max: number) =>
   z
@@ -109,6 +112,7 @@ const packSchema = z.looseObject(
     orderId: text(64),
     station: z.string({ error: 'must be text or null' }).nullable().optional(),
     account: z.string({ error: 'must be text or null' }).nullable().optional(),
+    status: z.enum(PACK_STATUSES, { error: 'must be open, finished or short' }).optional(),
     finishedAt: timestamp('must be a timestamp or null').nullable().optional(),
     units: z.array(unitSchema, { error: 'must be a list of scans' }),
   },
@@ -186,7 +190,11 @@ export function checkOrderFile(file: string, data: unknown): Checked<OrderFile> 
   };
 }
 
-/** The pack of `orderId` in an export (the last one finished, if the file holds several). */
+/**
+ * The pack of `orderId` in an export: the last one finished (status finished or short, as the
+ * station's own Print slip takes it), by its finishedAt; a pack still open is never used. A record
+ * written by hand without a status counts as finished unless its finishedAt is null.
+ */
 export function checkPackFile(file: string, data: unknown, orderId: string): Checked<SlipPack> {
   if (!isObject(data))
     return {
@@ -200,11 +208,21 @@ export function checkPackFile(file: string, data: unknown, orderId: string): Che
     : packSchema.transform((pack) => ({ packs: [pack] })).safeParse(data);
   if (!parsed.success) return { ok: false, sentence: refusal(file, data, parsed.error) };
   const { packs } = parsed.data;
-  const mine = packs
-    .filter((p) => p.orderId === orderId)
-    .sort((a, b) => (a.finishedAt ?? '').localeCompare(b.finishedAt ?? ''));
-  const pack = mine.at(-1);
-  if (!pack) return { ok: false, sentence: `${file} holds no pack of order ${orderId}.` };
+  const mine = packs.filter((p) => p.orderId === orderId);
+  if (mine.length === 0)
+    return { ok: false, sentence: `${file} holds no pack of order ${orderId}.` };
+  // By the moment, not the text: "…T10:00:00-03:00" is after "…T12:00:00Z". Ties keep file order.
+  // A finished pack without a finishedAt sorts first (-Infinity ties with -Infinity: 0, not NaN).
+  const finishedMs = (p: (typeof mine)[number]) =>
+    p.finishedAt ? Date.parse(p.finishedAt) : -Infinity;
+  const pack = mine
+    .filter((p) => (p.status === undefined ? p.finishedAt !== null : p.status !== 'open'))
+    .sort((a, b) => {
+      const [x, y] = [finishedMs(a), finishedMs(b)];
+      return x === y ? 0 : x < y ? -1 : 1;
+    })
+    .at(-1);
+  if (!pack) return { ok: false, sentence: `${file} holds no finished pack of order ${orderId}.` };
   return {
     ok: true,
     value: {
