@@ -27,7 +27,8 @@ const context = (lang: 'en' | 'pt-BR' | 'es', paper: 'a4' | 'letter' = 'a4') => 
 // from the code: the catalogue's words, and dates and numbers in the language's own form.
 const EXPECTED = {
   en: {
-    words: ['Packing slip', 'Order SO-2027-0042', 'CUSTOMER', 'SHIP TO', 'CARRIER', 'NOTES'],
+    words: ['Packing slip', 'Order SO-2027-0042', 'CUSTOMER', 'SHIP TO', 'NOTES'],
+    carrier: 'CARRIER',
     orderDate: 'March 15, 2027',
     printed: 'March 16, 2027',
     time: '11:05',
@@ -35,7 +36,8 @@ const EXPECTED = {
     lots: ['Lot L2027A · exp. 09/30/2027 · × 1', 'Lot B-77 · exp. 01/31/2028 · × 1'],
     noExpiry: 'Lot C-12 · exp. no expiry · × 1',
     packedBy: 'Packed at Bancada Três by Íñigo',
-    total: '6 units in 3 lines',
+    quantities: ['4', '1,200', '7'],
+    total: '1,211 units in 3 lines',
     page: 'Page 1 of 1',
   },
   'pt-BR': {
@@ -46,6 +48,7 @@ const EXPECTED = {
       'ENTREGAR EM',
       'OBSERVAÇÕES',
     ],
+    carrier: 'TRANSPORTADORA',
     orderDate: '15 de março de 2027',
     printed: '16 de março de 2027',
     time: '11:05',
@@ -53,11 +56,13 @@ const EXPECTED = {
     lots: ['Lote L2027A · val. 30/09/2027 · × 1', 'Lote B-77 · val. 31/01/2028 · × 1'],
     noExpiry: 'Lote C-12 · val. sem validade · × 1',
     packedBy: 'Embalado em Bancada Três por Íñigo',
-    total: '6 unidades em 3 linhas',
+    quantities: ['4', '1.200', '7'],
+    total: '1.211 unidades em 3 linhas',
     page: 'Página 1 de 1',
   },
   es: {
-    words: ['Lista de empaque', 'Pedido SO-2027-0042', 'CLIENTE', 'ENVIAR A', 'TRANSPORTISTA'],
+    words: ['Lista de empaque', 'Pedido SO-2027-0042', 'CLIENTE', 'ENVIAR A', 'NOTAS'],
+    carrier: 'TRANSPORTISTA',
     orderDate: '15 de marzo de 2027',
     printed: '16 de marzo de 2027',
     time: '11:05',
@@ -65,7 +70,8 @@ const EXPECTED = {
     lots: ['Lote L2027A · venc. 30/09/2027 · × 1', 'Lote B-77 · venc. 31/01/2028 · × 1'],
     noExpiry: 'Lote C-12 · venc. sin vencimiento · × 1',
     packedBy: 'Empacado en Bancada Três por Íñigo',
-    total: '6 unidades en 3 líneas',
+    quantities: ['4', '1200', '7'],
+    total: '1211 unidades en 3 líneas',
     page: 'Página 1 de 1',
   },
 } as const;
@@ -74,7 +80,13 @@ describe('the packing slip, read back with pdf.js', () => {
   it.each(['en', 'pt-BR', 'es'] as const)(
     '%s: every field of the order and the pack, accents intact',
     async (lang) => {
-      const order = sampleOrder(3);
+      // Quantities unlike the SKUs' numbers and the lines' places, one with thousands.
+      const sample = sampleOrder(3);
+      const quantities = [4, 1200, 7];
+      const order = {
+        ...sample,
+        items: sample.items.map((item, i) => ({ ...item, quantity: quantities[i] ?? 0 })),
+      };
       const slip = await renderPackingSlip(
         { order, productNames: productNames(order), pack: samplePack },
         context(lang),
@@ -96,7 +108,6 @@ describe('the packing slip, read back with pdf.js', () => {
         'Bela Vista',
         'São Paulo – SP 01310-200',
         want.country,
-        'Correios SEDEX',
         'WH-SP1',
         'Añadir una tarjeta de regalo; entregar pela manhã.',
       ])
@@ -105,10 +116,13 @@ describe('the packing slip, read back with pdf.js', () => {
       expect(text).toContain(want.printed);
       expect(text).toContain(want.time);
       expect(text).toContain(want.packedBy);
-      // Every line: name, SKU and quantity; the lots packed, one lot scanned twice counted once.
+      // The carrier under its heading, in the language.
+      expect(text).toContain(`${want.carrier} Correios SEDEX`);
+      // Every line: name, SKU and quantity (read just after its SKU, in the language's own
+      // form); the lots packed, one lot scanned twice counted once.
       for (const [i, item] of order.items.entries()) {
-        expect(text).toContain(`Loção hidratante nº ${i + 1}`);
-        expect(text).toContain(item.sku);
+        expect(text).toContain(`Loção hidratante nº ${i + 1} ${item.sku} ${want.quantities[i]} `);
+        expect(count(text, `${item.sku} `)).toBe(1);
       }
       for (const lot of want.lots) expect(text).toContain(lot);
       expect(text).toContain(want.noExpiry);
@@ -153,7 +167,10 @@ describe('the packing slip, read back with pdf.js', () => {
     // Every line exactly once over all the pages, in the order's order.
     const all = pages.join(' ');
     const positions = order.items.map((item) => all.indexOf(`${item.sku} `));
-    for (const item of order.items) expect(count(all, `${item.sku} `)).toBe(1);
+    for (const item of order.items) {
+      expect(count(all, `${item.sku} `)).toBe(1);
+      expect(all).toContain(`${item.sku} ${item.quantity} `);
+    }
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(all).toContain('1830 unidades en 60 líneas');
   });
