@@ -32,7 +32,7 @@ describe('Settings → Printers → Document printer', () => {
     await screen.findByText('Document printer saved.');
     fireEvent.click(screen.getByRole('button', { name: 'Test page' }));
     await screen.findByText('Test page sent to cups:Office.');
-    expect(testDocumentPrinter).toHaveBeenCalledWith({ target: 'cups:Office' });
+    expect(testDocumentPrinter).toHaveBeenCalledWith({ target: 'cups:Office', paper: 'a4' });
   });
 
   it('says why a save was refused, in the operator’s language', async () => {

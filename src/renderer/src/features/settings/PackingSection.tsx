@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Stack, Switch, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,27 +54,32 @@ function PackingForm({ settings }: { settings: PackSettings }) {
           onChange={(e) => toggle('markPacked')(e.currentTarget.checked)}
           data-testid="packing-mark-packed"
         />
-        <Switch
-          size="lg"
-          label={t('pack.settings.printLabel')}
-          checked={draft.printLabel}
-          onChange={(e) => toggle('printLabel')(e.currentTarget.checked)}
-          data-testid="packing-print-label"
-        />
-        <Switch
-          size="lg"
-          label={t('paperwork.settings.printSlip')}
-          checked={draft.printSlip}
-          onChange={(e) => toggle('printSlip')(e.currentTarget.checked)}
-          data-testid="packing-print-slip"
-        />
-        <Switch
-          size="lg"
-          label={t('paperwork.settings.printInvoice')}
-          checked={draft.printInvoice}
-          onChange={(e) => toggle('printInvoice')(e.currentTarget.checked)}
-          data-testid="packing-print-invoice"
-        />
+        {/* What a finish prints, in the order it prints: one group with its own heading. */}
+        <Fieldset legend={t('paperwork.settings.onFinish')} data-testid="packing-on-finish">
+          <Stack gap="sm">
+            <Switch
+              size="lg"
+              label={t('paperwork.settings.printLabel')}
+              checked={draft.printLabel}
+              onChange={(e) => toggle('printLabel')(e.currentTarget.checked)}
+              data-testid="packing-print-label"
+            />
+            <Switch
+              size="lg"
+              label={t('paperwork.settings.printSlip')}
+              checked={draft.printSlip}
+              onChange={(e) => toggle('printSlip')(e.currentTarget.checked)}
+              data-testid="packing-print-slip"
+            />
+            <Switch
+              size="lg"
+              label={t('paperwork.settings.printInvoice')}
+              checked={draft.printInvoice}
+              onChange={(e) => toggle('printInvoice')(e.currentTarget.checked)}
+              data-testid="packing-print-invoice"
+            />
+          </Stack>
+        </Fieldset>
         <TextInput
           size="md"
           maw={420}

@@ -16,7 +16,14 @@ describe('Settings → Packing', () => {
     )) as HTMLInputElement;
     expect(auto.checked).toBe(true);
     fireEvent.click(auto);
-    fireEvent.click(screen.getByLabelText('Print the order’s label when the pack finishes'));
+    // What a finish prints stands in one group under its heading, in the order it prints.
+    const onFinish = screen.getByRole('group', { name: 'When a pack finishes, print' });
+    expect(
+      within(onFinish)
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('data-testid')),
+    ).toEqual(['packing-print-label', 'packing-print-slip', 'packing-print-invoice']);
+    fireEvent.click(within(onFinish).getByLabelText('The order’s label (on the label printer)'));
     const code = screen.getByLabelText('Acknowledgement barcode');
     fireEvent.change(code, { target: { value: ' ACK-OK ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
