@@ -225,6 +225,12 @@ describe('the papers of a finished pack', () => {
     await expect(
       call('saveDocumentPrinter', { target: 'tcp://127.0.0.1:9100', paper: 'a4' }),
     ).rejects.toThrow(/print\.bad-target/);
+    // A raw (label) CUPS queue typed by hand: every paper would fail on it later.
+    cupsd.addRawQueue('Labels', 'socket://127.0.0.1:9/?snmp=false');
+    await expect(
+      call('saveDocumentPrinter', { target: 'cups:Labels', paper: 'a4' }),
+    ).rejects.toThrow(/print\.not-a-document-printer/);
+    expect(core.printing.documentPrinter.get().target).toBe('cups:Office');
     await expect(
       call('printPaper', { orderId: PACK_FIXTURES.orders.gift.id, document: 'invoice' }),
     ).rejects.toThrow(/paperwork\.no-invoice/);

@@ -268,6 +268,20 @@ export class Printing {
           'bad-target',
           `${input.target} is a label printer's raw port: a document printer is a CUPS queue (cups:QUEUE).`,
         );
+      // A queue typed by hand may be a raw (label) queue, which would fail every paper later.
+      // CUPS out of reach now is no reason to refuse: printing says so when it comes to it.
+      if (target.kind === 'cups') {
+        const queues = await listCupsQueues({
+          timeoutMs: 3000,
+          env: this.options.env ?? process.env,
+          clock: this.options.clock,
+        }).catch(() => null);
+        if (queues?.find((queue) => queue.name === target.queue)?.kind === 'raw')
+          throw new PrintError(
+            'not-a-document-printer',
+            `${input.target} is a raw CUPS queue (no driver: lpstat -l shows no Interface line), which cannot print a PDF: a document printer is a queue with a driver.`,
+          );
+      }
     }
     return this.documentPrinter.save(input);
   }

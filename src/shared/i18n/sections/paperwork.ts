@@ -43,7 +43,7 @@ export const paperworkSentences = {
       intro:
         'The office printer beside the label printer: the packing slip and the invoice print on it. Empty: no document printer.',
       target: 'Document printer',
-      targetHint: 'A CUPS queue with a driver, written cups:QUEUE.',
+      targetHint: 'A CUPS queue with a driver, written cups:QUEUE (on Windows, windows:PRINTER).',
       paper: 'Paper',
       a4: 'A4',
       letter: 'Letter',
@@ -103,7 +103,7 @@ export const paperworkSentences = {
       intro:
         'A impressora comum ao lado da impressora de etiquetas: o romaneio e a nota fiscal saem nela. Vazio: sem impressora de documentos.',
       target: 'Impressora de documentos',
-      targetHint: 'Uma fila CUPS com driver, escrita cups:FILA.',
+      targetHint: 'Uma fila CUPS com driver, escrita cups:FILA (no Windows, windows:IMPRESSORA).',
       paper: 'Papel',
       a4: 'A4',
       letter: 'Carta',
@@ -162,7 +162,8 @@ export const paperworkSentences = {
       intro:
         'La impresora de oficina junto a la de etiquetas: en ella salen el albarán y la factura. Vacío: sin impresora de documentos.',
       target: 'Impresora de documentos',
-      targetHint: 'Una cola CUPS con controlador, escrita cups:COLA.',
+      targetHint:
+        'Una cola CUPS con controlador, escrita cups:COLA (en Windows, windows:IMPRESORA).',
       paper: 'Papel',
       a4: 'A4',
       letter: 'Carta',
