@@ -13,7 +13,10 @@ import { closeBrowser, dropFiles, scanOrder, withOnlineStation } from './harness
 // set up and test-printed from Settings, the slip and invoice switched on, then a pack finished
 // with the keyboard alone prints its label at the Zebra emulator and its slip and invoice at a
 // private cupsd's document queue, once each; Print slip by hand asks why (a reprint). A second
-// station life on the same data folder reads them back printed and sends nothing again.
+// station life on the same data folder reads them back printed and sends nothing again. Then a
+// stop in the middle: the office printer refuses jobs at the finish (the slip held, the invoice
+// behind it), the station stops and starts again, and Retry on the Outbox prints the two papers
+// once, the slip first.
 
 afterAll(() => closeBrowser());
 
@@ -111,6 +114,84 @@ describe('paperwork in a real browser', () => {
         expect(emulator.jobs()).toHaveLength(1);
         expect(queue.jobs()).toHaveLength(3);
       }, options);
+    } finally {
+      await emulator.close();
+      await cupsd.stop();
+      data.remove();
+    }
+  }, 240_000);
+
+  it('a restart in the middle of the papers prints what was left once, and nothing twice', async () => {
+    const emulator = await ZebraEmulator.start();
+    const cupsd = await PrivateCupsd.start();
+    const queue = await cupsd.addDocumentQueue('Office');
+    const data = tempDir('packbench-e2e-papers-restart-');
+    const options = { dataDir: data.path, printing: { env: cupsd.env } };
+    try {
+      await withOnlineStation(async ({ page, core }) => {
+        await core.printing.saveSettings({ target: emulator.target, dpmm: 8, autoPrint: false });
+        await core.printing.saveDocumentPrinter({ target: 'cups:Office', paper: 'a4' });
+        await core.packing.saveSettings({
+          ...core.packing.settings(),
+          printLabel: true,
+          printSlip: true,
+          printInvoice: true,
+        });
+        await scanOrder(page, order.id);
+        await page.locator('[data-testid=pack-line]').first().waitFor();
+        await dropFiles(page, '[data-testid=drop-area]', [
+          {
+            name: 'plain.zpl',
+            type: 'text/plain',
+            bytes: new TextEncoder().encode(`^XA^FO50,50^A0N,50,50^FD${order.id}^FS^XZ\r\n`),
+          },
+          { name: 'nf-plain.pdf', type: 'application/pdf', bytes: realPdf(`NF-e ${order.id}`) },
+        ]);
+        await core.outbox.idle(core.profiles.active().id);
+        await page.locator('[data-testid=invoice-state][data-state=done]').waitFor();
+        // The office printer stops taking jobs just before the last unit.
+        cupsd.run('cupsreject', ['Office']);
+        const api = await core.api();
+        for (const item of order.items) {
+          const { barcode } = await api.getProduct(item.sku);
+          for (let n = 0; n < item.quantity; n += 1) {
+            await page.getByTestId('scan-input').fill(barcode ?? item.sku);
+            await page.getByTestId('scan-input').press('Enter');
+          }
+        }
+        await page.getByTestId('pack-finished').waitFor();
+        // The label printed; the slip is held on the card and the invoice waits behind it.
+        await page
+          .locator('[data-testid=pack-paper][data-document=slip][data-state=held]')
+          .waitFor({ timeout: 30_000 });
+        await page
+          .locator('[data-testid=pack-paper][data-document=invoice][data-state=queued]')
+          .waitFor();
+        await until(() => emulator.jobs().length === 1, 'the label at the emulator');
+        expect(queue.jobs()).toHaveLength(0);
+      }, options);
+
+      // The station stops there, and the office printer is fixed before it starts again.
+      cupsd.run('cupsaccept', ['Office']);
+      await withOnlineStation(async ({ page, core }) => {
+        await go(page, 'Outbox');
+        const held = page.locator('[data-testid=print-job][data-state=held]');
+        await held.waitFor();
+        await held.getByRole('button', { name: 'Retry', exact: true }).click();
+        await until(() => queue.jobs().length === 2, 'the slip and the invoice', 30_000);
+        await core.printing.queue.idle();
+        const [slip, invoice] = queue.arrived();
+        expect(await pdfText(slip?.pdf ?? Buffer.alloc(0))).toContain(order.id);
+        expect(await pdfText(invoice?.pdf ?? Buffer.alloc(0))).toContain(`NF-e ${order.id}`);
+        const papers = core.printing.queue.list().filter((job) => job.orderId === order.id);
+        expect(papers.map((job) => [job.kind, job.state]).sort()).toEqual([
+          ['invoice', 'printed'],
+          ['label', 'printed'],
+          ['slip', 'printed'],
+        ]);
+      }, options);
+      expect(emulator.jobs()).toHaveLength(1);
+      expect(queue.jobs()).toHaveLength(2);
     } finally {
       await emulator.close();
       await cupsd.stop();

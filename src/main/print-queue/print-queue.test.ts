@@ -26,25 +26,30 @@ async function setup(emulatorOptions = {}) {
   const recorded: AuditInput[] = [];
   let n = 0;
   const settings: PrinterSettings = { target: emulator.target, dpmm: 8, autoPrint: false };
-  const queue = new PrintQueue({
-    store: new PrintStore(db),
-    clock: systemClock,
-    newId: () => `p-${(n += 1)}`,
-    settings: () => settings,
-    documentTarget: () => null,
-    open: (target) => {
-      const parsed = parseTarget(target);
-      if (!parsed.ok) throw new Error(parsed.message);
-      return openPrinter(parsed.target, { timeoutMs: 1000 });
-    },
-    record: (entry) => {
-      recorded.push(entry);
-      audit.record(entry);
-    },
-    user: () => 'ana',
-  });
-  cleanups.push(() => queue.close());
-  return { emulator, queue, recorded, db, settings };
+  /** A queue on this database, as a station's start makes it (a second one: after a restart). */
+  const open = () => {
+    const queue = new PrintQueue({
+      store: new PrintStore(db),
+      clock: systemClock,
+      newId: () => `p-${(n += 1)}`,
+      settings: () => settings,
+      documentTarget: () => null,
+      open: (target) => {
+        const parsed = parseTarget(target);
+        if (!parsed.ok) throw new Error(parsed.message);
+        return openPrinter(parsed.target, { timeoutMs: 1000 });
+      },
+      record: (entry) => {
+        recorded.push(entry);
+        audit.record(entry);
+      },
+      user: () => 'ana',
+    });
+    cleanups.push(() => queue.close());
+    return queue;
+  };
+  const queue = open();
+  return { emulator, queue, recorded, db, settings, reopen: open };
 }
 
 describe('the print queue', () => {
@@ -118,6 +123,25 @@ describe('the print queue', () => {
     if (held.status !== 'queued') throw new Error('not queued');
     queue.retry(held.job.id);
     await queue.idle();
+    expect(emulator.jobs()).toEqual([Buffer.from(first), Buffer.from(second)]);
+  });
+
+  it('keeps them waiting behind the held one after a restart too', async () => {
+    const { emulator, queue, reopen } = await setup({ flags: { paperOut: true } });
+    const first = new TextEncoder().encode('^XA^FO10,10^FDfirst^FS^XZ');
+    const second = new TextEncoder().encode('^XA^FO10,10^FDsecond^FS^XZ');
+    const held = queue.request({ bytes: first, fileName: 'first.zpl' });
+    queue.request({ bytes: second, fileName: 'second.zpl' });
+    await queue.idle();
+    await queue.close();
+    emulator.configure({ flags: { paperOut: false } });
+    const restarted = reopen();
+    expect(restarted.recover()).toBe(0);
+    await restarted.idle();
+    expect(emulator.jobs()).toEqual([]);
+    if (held.status !== 'queued') throw new Error('not queued');
+    restarted.retry(held.job.id);
+    await restarted.idle();
     expect(emulator.jobs()).toEqual([Buffer.from(first), Buffer.from(second)]);
   });
 

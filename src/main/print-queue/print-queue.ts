@@ -95,10 +95,15 @@ export class PrintQueue {
     this.options = options;
   }
 
-  /** Jobs cut off by the last stop come back `interrupted`, and waiting jobs start again. */
+  /**
+   * Jobs cut off by the last stop come back `interrupted`, and waiting jobs start again — except
+   * behind a held one, where they go on waiting for the operator as they did before the stop.
+   */
   recover(): number {
     const interrupted = this.options.store.interruptAll();
-    for (const printer of this.options.store.printersWithWork()) this.kick(printer);
+    for (const printer of this.options.store.printersWithWork())
+      if (this.options.store.heldAhead(printer)) this.stopped.add(printer);
+      else this.kick(printer);
     return interrupted;
   }
 

@@ -191,6 +191,19 @@ export class PrintStore {
     return row ? toView(row) : null;
   }
 
+  /** A held job stands ahead of this printer's queued ones (they wait for the operator). */
+  heldAhead(printer: string): boolean {
+    return (
+      sqlite.row(
+        this.db,
+        `SELECT 1 FROM print_jobs WHERE printer = ? AND state = 'held' AND seq <
+           (SELECT MIN(seq) FROM print_jobs WHERE printer = ? AND state = 'queued') LIMIT 1`,
+        printer,
+        printer,
+      ) !== undefined
+    );
+  }
+
   printersWithWork(): string[] {
     return sqlite
       .rows<{
