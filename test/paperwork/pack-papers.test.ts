@@ -209,9 +209,20 @@ describe('the papers of a finished pack', () => {
     ]);
     expect(held[0]?.detail).toMatch(/not accepting/i);
     cupsd.run('cupsaccept', ['Office']);
+    // Another paper asked for meanwhile prints (the printer works again), but the invoice still
+    // waits for its slip.
+    await call('printPaper', {
+      orderId: 'PB-OTHER',
+      document: 'invoice',
+      file: { bytes: realPdf('NF-e PB-OTHER'), fileName: 'nf-other.pdf' },
+    });
+    await until(() => queue.jobs().length === arrivedBefore + 1, 'the other paper', 30_000);
+    await core.printing.queue.idle();
+    expect(queue.arrived().at(-1)?.title).toBe('nf-other.pdf');
+    expect(core.paperwork.documentsOf(view.id).map((d) => d.state)).toEqual(['held', 'queued']);
     view = await call('retryPaper', { packId: view.id, document: 'slip' });
     await core.printing.queue.idle();
-    await until(() => queue.jobs().length === arrivedBefore + 2, 'both papers', 30_000);
+    await until(() => queue.jobs().length === arrivedBefore + 3, 'both papers', 30_000);
     expect(core.paperwork.documentsOf(view.id).map((d) => d.state)).toEqual(['printed', 'printed']);
     expect(
       queue

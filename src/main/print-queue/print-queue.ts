@@ -86,8 +86,8 @@ export class PrintQueue {
   private closed = false;
   /**
    * Printers whose last job was held: the jobs behind it wait for the operator (a retry, a
-   * discard or a new print) instead of being tried against the same condition one by one, and
-   * a printer back to work meanwhile cannot print a pack's invoice before its held slip.
+   * discard or a new print) instead of being tried against the same condition one by one. A
+   * pack's invoice never passes its held slip either way (PrintStore.nextQueued).
    */
   private readonly stopped = new Set<string>();
 
@@ -201,12 +201,11 @@ export class PrintQueue {
   }
 
   kick(printer: string): void {
-    if (this.closed || this.draining.has(printer)) return;
+    if (this.closed || this.draining.has(printer) || this.stopped.has(printer)) return;
     const loop = this.drain(printer).finally(() => {
       this.draining.delete(printer);
       // A job queued while the last one was being finished starts now.
-      if (!this.closed && !this.stopped.has(printer) && this.options.store.nextQueued(printer))
-        this.kick(printer);
+      if (!this.closed && this.options.store.nextQueued(printer)) this.kick(printer);
     });
     this.draining.set(printer, loop);
   }

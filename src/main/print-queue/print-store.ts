@@ -182,10 +182,23 @@ export class PrintStore {
   }
 
   /** The oldest job waiting for a printer, per printer. */
+  /**
+   * The printer's oldest queued job that may go now: a pack's paper waits while an earlier paper
+   * of the same pack is held (purposes `pack:<id>:slip`, `pack:<id>:invoice`: the same text once
+   * the document's name is trimmed off), so an invoice never reaches the box before its slip.
+   */
   nextQueued(printer: string): PrintJobView | null {
     const row = sqlite.row<ViewRow>(
       this.db,
-      `SELECT ${VIEW} FROM print_jobs WHERE printer = ? AND state = 'queued' ORDER BY seq LIMIT 1`,
+      `SELECT ${VIEW} FROM print_jobs AS j WHERE printer = ? AND state = 'queued'
+         AND NOT EXISTS (
+           SELECT 1 FROM print_jobs AS e
+           WHERE j.doc IS NOT NULL AND e.doc IS NOT NULL AND e.printer = j.printer
+             AND e.seq < j.seq AND e.state = 'held'
+             AND json_extract(j.doc, '$.p') LIKE 'pack:%'
+             AND rtrim(json_extract(e.doc, '$.p'), 'abcdefghijklmnopqrstuvwxyz') =
+                 rtrim(json_extract(j.doc, '$.p'), 'abcdefghijklmnopqrstuvwxyz'))
+         ORDER BY seq LIMIT 1`,
       printer,
     );
     return row ? toView(row) : null;
