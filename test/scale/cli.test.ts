@@ -97,6 +97,22 @@ describe.each(['sics', 'nci'] as const)('npm run scale -- read, %s', (protocol) 
     expect(moving.err).toBe('In motion: wait for the scale to settle.');
   });
 
+  it('exit 0 with --stable when a reply is lost on the line: it asks again', async () => {
+    const scaleAt = await start(protocol);
+    scaleAt.show({ kind: 'motion', value: '1.000', unit: 'kg' });
+    const asked = scaleAt.commands.length;
+    const reading = read(scaleAt.path, '--stable', '--timeout-ms', '20000', '--json');
+    await until(() => scaleAt.commands.length >= asked + 2, 'this read to start asking');
+    // One request goes unanswered (noise on the line), then the scale answers again, settled.
+    scaleAt.show({ kind: 'silent' });
+    const unanswered = scaleAt.commands.length;
+    await until(() => scaleAt.commands.length > unanswered, 'a request left unanswered');
+    scaleAt.show({ kind: 'stable', value: '1.000', unit: 'kg' });
+    const settled = await reading;
+    expect(settled.code).toBe(0);
+    expect(JSON.parse(settled.out)).toMatchObject({ status: 'stable', grams: 1000 });
+  });
+
   it('exit 2: a silent scale, no such port, a port pulled out mid-read', async () => {
     const scaleAt = await start(protocol);
     scaleAt.show({ kind: 'silent' });

@@ -39,6 +39,12 @@ reports under zero, over capacity, a fault, or is still in motion when --stable 
 export const DEFAULT_TIMEOUT_MS = 3000;
 /** Between two requests to a serial scale while waiting for a stable weight. */
 const POLL_MS = 100;
+/**
+ * The longest a --stable read waits for one answer before asking again. A reply lost with a
+ * port pulled out would otherwise be waited for until --timeout-ms ran out (and called
+ * "in motion"); asking again writes to the port, and a port that went away fails that write.
+ */
+const ANSWER_MS = 1000;
 
 interface ReadOptions {
   device: string;
@@ -189,9 +195,12 @@ async function read(options: ReadOptions, io: CliIo): Promise<number> {
     let stable = false;
     while (!stable && clock.now() < deadline) {
       try {
-        last = await session.read(deadline - clock.now());
+        const left = deadline - clock.now();
+        // A HID scale reports by itself, and its read already falls back to its last report.
+        last = await session.read(name.kind === 'serial' ? Math.min(ANSWER_MS, left) : left);
       } catch (error) {
-        if (error instanceof ScaleError && error.code === 'no-answer' && last) break;
+        // No answer this time: ask again while there is time (after it, below, with what came).
+        if (error instanceof ScaleError && error.code === 'no-answer') continue;
         throw error;
       }
       stable = rule.feed(last, clock.now()).kind === 'stable';
