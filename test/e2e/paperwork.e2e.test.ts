@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { StationCore } from '../../src/main/core/station-core.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
 import { tempDir } from '../outbox/helpers.ts';
 import { realPdf } from '../support/pdf.ts';
@@ -24,6 +25,31 @@ const order = PACK_FIXTURES.orders.plain;
 
 const go = (page: Page, screen: string) =>
   page.getByRole('button', { name: screen, exact: true }).click();
+
+/** The order's label and its invoice dropped on the card, and delivered from this station. */
+async function dropLabelAndInvoice(page: Page, core: StationCore): Promise<void> {
+  await dropFiles(page, '[data-testid=drop-area]', [
+    {
+      name: 'plain.zpl',
+      type: 'text/plain',
+      bytes: new TextEncoder().encode(`^XA^FO50,50^A0N,50,50^FD${order.id}^FS^XZ\r\n`),
+    },
+    { name: 'nf-plain.pdf', type: 'application/pdf', bytes: realPdf(`NF-e ${order.id}`) },
+  ]);
+  await core.outbox.idle(core.profiles.active().id);
+}
+
+/** Every unit scanned with the keyboard alone; the last one finishes the pack. */
+async function packWithKeyboard(page: Page, core: StationCore): Promise<void> {
+  const api = await core.api();
+  for (const item of order.items) {
+    const { barcode } = await api.getProduct(item.sku);
+    for (let n = 0; n < item.quantity; n += 1) {
+      await page.getByTestId('scan-input').fill(barcode ?? item.sku);
+      await page.getByTestId('scan-input').press('Enter');
+    }
+  }
+}
 
 describe('paperwork in a real browser', () => {
   it('prints label, slip and invoice once each when a pack finishes, and nothing twice after a restart', async () => {
@@ -59,27 +85,12 @@ describe('paperwork in a real browser', () => {
         await go(page, 'Station');
         await scanOrder(page, order.id);
         await page.locator('[data-testid=pack-line]').first().waitFor();
-        await dropFiles(page, '[data-testid=drop-area]', [
-          {
-            name: 'plain.zpl',
-            type: 'text/plain',
-            bytes: new TextEncoder().encode(`^XA^FO50,50^A0N,50,50^FD${order.id}^FS^XZ\r\n`),
-          },
-          { name: 'nf-plain.pdf', type: 'application/pdf', bytes: realPdf(`NF-e ${order.id}`) },
-        ]);
-        await core.outbox.idle(core.profiles.active().id);
+        await dropLabelAndInvoice(page, core);
         await page.locator('[data-testid=label-state][data-state=done]').waitFor();
         await page.locator('[data-testid=invoice-state][data-state=done]').waitFor();
 
         // Packed with the keyboard alone; the last unit finishes it.
-        const api = await core.api();
-        for (const item of order.items) {
-          const { barcode } = await api.getProduct(item.sku);
-          for (let n = 0; n < item.quantity; n += 1) {
-            await page.getByTestId('scan-input').fill(barcode ?? item.sku);
-            await page.getByTestId('scan-input').press('Enter');
-          }
-        }
+        await packWithKeyboard(page, core);
         await page.getByTestId('pack-finished').waitFor();
         for (const document of ['slip', 'invoice'])
           await page
@@ -139,26 +150,11 @@ describe('paperwork in a real browser', () => {
         });
         await scanOrder(page, order.id);
         await page.locator('[data-testid=pack-line]').first().waitFor();
-        await dropFiles(page, '[data-testid=drop-area]', [
-          {
-            name: 'plain.zpl',
-            type: 'text/plain',
-            bytes: new TextEncoder().encode(`^XA^FO50,50^A0N,50,50^FD${order.id}^FS^XZ\r\n`),
-          },
-          { name: 'nf-plain.pdf', type: 'application/pdf', bytes: realPdf(`NF-e ${order.id}`) },
-        ]);
-        await core.outbox.idle(core.profiles.active().id);
+        await dropLabelAndInvoice(page, core);
         await page.locator('[data-testid=invoice-state][data-state=done]').waitFor();
         // The office printer stops taking jobs just before the last unit.
         cupsd.run('cupsreject', ['Office']);
-        const api = await core.api();
-        for (const item of order.items) {
-          const { barcode } = await api.getProduct(item.sku);
-          for (let n = 0; n < item.quantity; n += 1) {
-            await page.getByTestId('scan-input').fill(barcode ?? item.sku);
-            await page.getByTestId('scan-input').press('Enter');
-          }
-        }
+        await packWithKeyboard(page, core);
         await page.getByTestId('pack-finished').waitFor();
         // The label printed; the slip is held on the card and the invoice waits behind it.
         await page

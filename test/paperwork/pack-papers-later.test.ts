@@ -2,16 +2,14 @@ import { DatabaseSync } from 'node:sqlite';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFontsFromPackages } from '../../src/main/documents/package-fonts.ts';
-import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
-import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
+import type { StationCore } from '../../src/main/core/station-core.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
-import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
+import { tempDir } from '../outbox/helpers.ts';
 import { realPdf } from '../support/pdf.ts';
 import { PrivateCupsd, type DocumentQueue } from '../support/private-cupsd.ts';
-import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
 import { until } from '../support/until.ts';
 import { pdfText } from './pdf-text.ts';
+import { startPapersStation, type Call } from './papers-station.ts';
 
 // The papers after the finish (issue #30), through the real IPC handlers of a real station core
 // on its embedded sandbox, to a private cupsd's document queue: a slip a restart makes still
@@ -23,23 +21,12 @@ const dir = tempDir('packbench-papers-later-');
 let cupsd: PrivateCupsd;
 let queue: DocumentQueue;
 let core: StationCore;
-let registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
+let call: Call;
 const sku = PACK_FIXTURES.orders.plain.items[0]?.sku ?? '';
 
 async function start(): Promise<void> {
-  core = await createStationCore({
-    dataDir: dir.path,
-    keychain: memoryKeychain(),
-    health: { intervalMs: 60_000 },
-    printing: { env: cupsd.env },
-    documentFonts: loadFontsFromPackages,
-  });
-  registered = new Map();
-  registerTestHandlers({ core, registered, isTrustedSender: () => true });
+  ({ core, call } = await startPapersStation(dir.path, cupsd.env));
 }
-
-const call: ReturnType<typeof invoker>['unwrap'] = (name, input) =>
-  invoker(registered).unwrap(name, input);
 
 /** A one-line order of the sandbox's, packed to its finish here. */
 async function packNewOrder(id: string): Promise<string> {

@@ -1,18 +1,16 @@
-import { loadFontsFromPackages } from '../../src/main/documents/package-fonts.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
-import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
+import type { StationCore } from '../../src/main/core/station-core.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
 import type { PackView } from '../../src/shared/pack/types.ts';
-import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
+import { tempDir } from '../outbox/helpers.ts';
 import { realPdf } from '../support/pdf.ts';
 import { PrivateCupsd, type DocumentQueue } from '../support/private-cupsd.ts';
-import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
 import { until } from '../support/until.ts';
 import { pdfText } from './pdf-text.ts';
+import { startPapersStation, type Call } from './papers-station.ts';
 
 // A finished pack's papers (issue #30) through the real IPC handlers of a real station core on
 // its embedded sandbox, to a private cupsd's document queue (a driver, as an office printer):
@@ -23,25 +21,13 @@ const dir = tempDir('packbench-papers-');
 let cupsd: PrivateCupsd;
 let queue: DocumentQueue;
 let core: StationCore;
-let registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
+let call: Call;
 const order = PACK_FIXTURES.orders.plain;
 const invoice = realPdf(`NF-e do pedido ${order.id}`);
 
 async function start(): Promise<void> {
-  core = await createStationCore({
-    dataDir: dir.path,
-    keychain: memoryKeychain(),
-    health: { intervalMs: 60_000 },
-    printing: { env: cupsd.env },
-    documentFonts: loadFontsFromPackages,
-  });
-  registered = new Map();
-  registerTestHandlers({ core, registered, isTrustedSender: () => true });
+  ({ core, call } = await startPapersStation(dir.path, cupsd.env));
 }
-
-/** A handler's value, a refusal thrown as "name: code message". */
-const call: ReturnType<typeof invoker>['unwrap'] = (name, input) =>
-  invoker(registered).unwrap(name, input);
 
 async function packWholeOrder(): Promise<PackView> {
   const api = await core.api();

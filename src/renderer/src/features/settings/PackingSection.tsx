@@ -10,6 +10,17 @@ import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { PackRecordsExport } from './PackRecordsExport.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
+/** What a finish can print, in the order it prints. */
+const ON_FINISH = [
+  { key: 'printLabel', label: 'paperwork.settings.printLabel', testId: 'packing-print-label' },
+  { key: 'printSlip', label: 'paperwork.settings.printSlip', testId: 'packing-print-slip' },
+  {
+    key: 'printInvoice',
+    label: 'paperwork.settings.printInvoice',
+    testId: 'packing-print-invoice',
+  },
+] as const;
+
 /** The form over the settings main keeps; Save sends all four. */
 function PackingForm({ settings }: { settings: PackSettings }) {
   const { t } = useTranslation();
@@ -57,27 +68,16 @@ function PackingForm({ settings }: { settings: PackSettings }) {
         {/* What a finish prints, in the order it prints: one group with its own heading. */}
         <Fieldset legend={t('paperwork.settings.onFinish')} data-testid="packing-on-finish">
           <Stack gap="sm">
-            <Switch
-              size="lg"
-              label={t('paperwork.settings.printLabel')}
-              checked={draft.printLabel}
-              onChange={(e) => toggle('printLabel')(e.currentTarget.checked)}
-              data-testid="packing-print-label"
-            />
-            <Switch
-              size="lg"
-              label={t('paperwork.settings.printSlip')}
-              checked={draft.printSlip}
-              onChange={(e) => toggle('printSlip')(e.currentTarget.checked)}
-              data-testid="packing-print-slip"
-            />
-            <Switch
-              size="lg"
-              label={t('paperwork.settings.printInvoice')}
-              checked={draft.printInvoice}
-              onChange={(e) => toggle('printInvoice')(e.currentTarget.checked)}
-              data-testid="packing-print-invoice"
-            />
+            {ON_FINISH.map(({ key, label, testId }) => (
+              <Switch
+                key={key}
+                size="lg"
+                label={t(label)}
+                checked={draft[key]}
+                onChange={(e) => toggle(key)(e.currentTarget.checked)}
+                data-testid={testId}
+              />
+            ))}
           </Stack>
         </Fieldset>
         <TextInput
