@@ -86,9 +86,12 @@ export class Printing {
   readonly queue: PrintQueue;
   private readonly listeners = new Set<(change: PrintingChange) => void>();
   private readonly options: PrintingOptions;
+  /** Who prints: the operator's account on this computer (the queue's jobs and test prints). */
+  private readonly user: () => string;
 
   constructor(options: PrintingOptions) {
     this.options = options;
+    this.user = options.user ?? (() => userInfo().username);
     this.settings = new PrinterSettingsStore(
       options.dataDir,
       () => new Date(options.clock.now()),
@@ -109,7 +112,7 @@ export class Printing {
       documentTarget: () => this.documentPrinter.get().target,
       open: (target) => this.open(target),
       record: options.record,
-      user: options.user ?? (() => userInfo().username),
+      user: this.user,
       onChange: (job, status) => {
         for (const listener of this.listeners) listener({ job, status });
       },
@@ -251,7 +254,7 @@ export class Printing {
     messageKey: 'paperwork.activity.testPage' | 'paperwork.activity.testLabel',
     printer: string,
   ): void {
-    const params = { printer, user: (this.options.user ?? (() => userInfo().username))() };
+    const params = { printer, user: this.user() };
     this.options.record({
       event: 'print.test',
       messageKey,
