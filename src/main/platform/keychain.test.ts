@@ -101,6 +101,115 @@ describe('NativeKeychain when the platform keychain fails for real', () => {
   });
 });
 
+describe('NativeKeychain when gnome-keyring restarts under it', () => {
+  it('keeps answering with the same keys after the daemon goes away', () => {
+    // Its own private session (scripts/with-keyring.sh), so the suite's daemon is never touched.
+    const code = `import { NativeKeychain } from './src/main/platform/keychain.ts';
+      import { execSync } from 'node:child_process';
+      const k = new NativeKeychain({ timeoutMs: 8000 });
+      await k.set('profile-1', 'key-one');
+      const before = await k.get('profile-1');
+      const pid = Number(execSync('gdbus call --session --dest org.freedesktop.DBus --object-path ' +
+        '/org/freedesktop/DBus --method org.freedesktop.DBus.GetConnectionUnixProcessID ' +
+        'org.freedesktop.secrets').toString().replace(/.*uint32 (\\d+).*/s, '$1'));
+      process.kill(pid);
+      while (true) { try { process.kill(pid, 0); await new Promise((r) => setTimeout(r, 50)); } catch { break; } }
+      const after = await k.get('profile-1');
+      await k.set('profile-1', 'key-two');
+      console.log(JSON.stringify({ before, after, replaced: await k.get('profile-1'), pid }));`;
+    const scratch = spawnSync('mktemp', ['-d'], { encoding: 'utf8' }).stdout.trim();
+    spawnSync('mkdir', ['-m', '700', `${scratch}/runtime`]);
+    const result = spawnSync(
+      'dbus-run-session',
+      [
+        '--',
+        'bash',
+        'scripts/with-keyring.sh',
+        process.execPath,
+        '--input-type=module',
+        '-e',
+        code,
+      ],
+      {
+        env: {
+          ...process.env,
+          XDG_DATA_HOME: `${scratch}/data`,
+          XDG_RUNTIME_DIR: `${scratch}/runtime`,
+          DISPLAY: '',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    spawnSync('rm', ['-rf', scratch]);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as unknown;
+    expect(report).toMatchObject({ before: 'key-one', after: 'key-one', replaced: 'key-two' });
+  });
+});
+
+describe('NativeKeychain keeps one entry per account', () => {
+  const counting = (answers: Array<() => Promise<string | null>>) => {
+    const made: string[] = [];
+    const factory = (_service: string, account: string): EntryLike => {
+      made.push(account);
+      const answer = answers.shift() ?? (() => Promise.resolve('kept'));
+      return {
+        getPassword: answer,
+        setPassword: () => Promise.resolve(),
+        deletePassword: () => Promise.resolve(true),
+      };
+    };
+    return { made, factory };
+  };
+
+  it('makes one native entry for many reads of the same account', async () => {
+    const { made, factory } = counting([]);
+    const keychain = new NativeKeychain({ entryFactory: factory });
+    for (let i = 0; i < 5; i++) await keychain.get('profile-1');
+    await keychain.get('profile-2');
+    expect(made).toEqual(['profile-1', 'profile-2']);
+  });
+
+  it('replaces a kept entry that stopped answering, and answers from the new one', async () => {
+    let calls = 0;
+    const made: number[] = [];
+    const keychain = new NativeKeychain({
+      entryFactory: () => {
+        const id = made.length;
+        made.push(id);
+        return {
+          getPassword: () => {
+            calls += 1;
+            // The first entry works once, then its daemon session is gone.
+            if (id === 0 && calls > 1)
+              return Promise.reject(
+                new Error('Platform failure: DBus error: The session does not exist'),
+              );
+            return Promise.resolve(`from-${id}`);
+          },
+          setPassword: () => Promise.resolve(),
+          deletePassword: () => Promise.resolve(true),
+        };
+      },
+    });
+    expect(await keychain.get('p')).toBe('from-0');
+    expect(await keychain.get('p')).toBe('from-1');
+    expect(await keychain.get('p')).toBe('from-1');
+    expect(made).toEqual([0, 1]);
+  });
+
+  it('does not keep an entry that failed, and says the failure once', async () => {
+    const locked = () => Promise.reject(new Error('Collection is locked'));
+    const { made, factory } = counting([locked, locked]);
+    const keychain = new NativeKeychain({ entryFactory: factory });
+    await expect(keychain.get('p')).rejects.toMatchObject({ state: 'locked' });
+    await expect(keychain.get('p')).rejects.toMatchObject({ state: 'locked' });
+    expect(await keychain.get('p')).toBe('kept');
+    expect(made).toEqual(['p', 'p', 'p']);
+  });
+});
+
 describe('NativeKeychain with backends that fail in each way', () => {
   const failing = (make: () => Promise<never>): EntryLike => ({
     getPassword: make,
