@@ -1,12 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inPrivateKeyring, jsonLines, KEYRING_DAEMON_PID_SH } from './private-keyring.ts';
 
 // The keyring `npm test` runs in (scripts/with-keyring.sh) must outlive its daemon: if
 // gnome-keyring goes away mid-suite, the daemon D-Bus starts next has to find the same keys, open.
-// This runs the script in its own private session, so the suite's keyring is never touched.
+// Each call here makes a fresh native entry, so only the keyring itself is under test.
 const keyringOf = `
   const { Entry } = await import('@napi-rs/keyring');
   const [op, account, secret] = process.argv.slice(1);
@@ -23,44 +20,19 @@ const session = `
   node=$1
   probe() { "$node" --input-type=module -e "$KEYRING_PROBE" "$@"; }
   probe set before-restart key-one
-  pid=$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \\
-    --method org.freedesktop.DBus.GetConnectionUnixProcessID org.freedesktop.secrets | sed -E 's/.*uint32 ([0-9]+).*/\\1/')
+  pid=$(${KEYRING_DAEMON_PID_SH})
   kill "$pid"
   while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
   probe get before-restart
   probe set after-restart key-two`;
 
-let scratch = '';
-afterEach(() => {
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
-
 describe('the keyring npm test runs in', () => {
   it('keeps its keys readable and writable after its daemon goes away', () => {
-    scratch = mkdtempSync(join(tmpdir(), 'packbench-keyring-'));
-    const runtime = join(scratch, 'runtime');
-    mkdirSync(runtime, { mode: 0o700 });
-    const result = spawnSync(
-      'dbus-run-session',
-      ['--', 'bash', 'scripts/with-keyring.sh', 'bash', '-c', session, 'session', process.execPath],
-      {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: {
-          ...process.env,
-          XDG_DATA_HOME: join(scratch, 'data'),
-          XDG_RUNTIME_DIR: runtime,
-          DISPLAY: '',
-          KEYRING_PROBE: keyringOf,
-        },
-      },
-    );
+    const result = inPrivateKeyring(['bash', '-c', session, 'session', process.execPath], {
+      KEYRING_PROBE: keyringOf,
+    });
     expect(result.status, result.stderr).toBe(0);
-    const answers = result.stdout
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as unknown);
-    expect(answers).toEqual([
+    expect(jsonLines(result.stdout)).toEqual([
       { ok: true, value: 'key-one' },
       { ok: true, value: 'key-one' },
       { ok: true, value: 'key-two' },

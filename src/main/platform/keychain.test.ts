@@ -7,6 +7,11 @@ import {
   NativeKeychain,
   type EntryLike,
 } from './keychain.ts';
+import {
+  inPrivateKeyring,
+  jsonLines,
+  KEYRING_DAEMON_PID_SH,
+} from '../../../test/support/private-keyring.ts';
 
 // These run against the real gnome-keyring that `npm test` starts on a private D-Bus.
 const realKeyring = Boolean(process.env['DBUS_SESSION_BUS_ADDRESS']);
@@ -103,48 +108,25 @@ describe('NativeKeychain when the platform keychain fails for real', () => {
 
 describe('NativeKeychain when gnome-keyring restarts under it', () => {
   it('keeps answering with the same keys after the daemon goes away', () => {
-    // Its own private session (scripts/with-keyring.sh), so the suite's daemon is never touched.
+    // Its own private session, so the suite's daemon is never touched.
     const code = `import { NativeKeychain } from './src/main/platform/keychain.ts';
       import { execSync } from 'node:child_process';
       const k = new NativeKeychain({ timeoutMs: 8000 });
       await k.set('profile-1', 'key-one');
       const before = await k.get('profile-1');
-      const pid = Number(execSync('gdbus call --session --dest org.freedesktop.DBus --object-path ' +
-        '/org/freedesktop/DBus --method org.freedesktop.DBus.GetConnectionUnixProcessID ' +
-        'org.freedesktop.secrets').toString().replace(/.*uint32 (\\d+).*/s, '$1'));
+      const pid = Number(execSync(process.env.PID_SH).toString());
       process.kill(pid);
       while (true) { try { process.kill(pid, 0); await new Promise((r) => setTimeout(r, 50)); } catch { break; } }
       const after = await k.get('profile-1');
       await k.set('profile-1', 'key-two');
-      console.log(JSON.stringify({ before, after, replaced: await k.get('profile-1'), pid }));`;
-    const scratch = spawnSync('mktemp', ['-d'], { encoding: 'utf8' }).stdout.trim();
-    spawnSync('mkdir', ['-m', '700', `${scratch}/runtime`]);
-    const result = spawnSync(
-      'dbus-run-session',
-      [
-        '--',
-        'bash',
-        'scripts/with-keyring.sh',
-        process.execPath,
-        '--input-type=module',
-        '-e',
-        code,
-      ],
-      {
-        env: {
-          ...process.env,
-          XDG_DATA_HOME: `${scratch}/data`,
-          XDG_RUNTIME_DIR: `${scratch}/runtime`,
-          DISPLAY: '',
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
-    );
-    spawnSync('rm', ['-rf', scratch]);
+      console.log(JSON.stringify({ before, after, replaced: await k.get('profile-1') }));`;
+    const result = inPrivateKeyring([process.execPath, '--input-type=module', '-e', code], {
+      PID_SH: KEYRING_DAEMON_PID_SH,
+    });
     expect(result.status, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as unknown;
-    expect(report).toMatchObject({ before: 'key-one', after: 'key-one', replaced: 'key-two' });
+    expect(jsonLines(result.stdout)).toEqual([
+      { before: 'key-one', after: 'key-one', replaced: 'key-two' },
+    ]);
   });
 });
 
