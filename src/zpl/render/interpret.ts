@@ -154,11 +154,14 @@ export class LabelInterpreter {
       this.c.memory.formats.set(this.storing.key, this.storing.commands);
       this.storing = null;
     }
-    if (this.field.data || this.field.graphic || this.field.barcode) {
-      this.warn(
-        this.field.data?.command ?? this.field.graphic?.command ?? null,
-        'a field without ^FS is not printed',
-      );
+    // ^XZ ends the format, and with it a field still open: the printer (and Labelary) draws a
+    // field whose ^FS was forgotten, a ^GFA ended by ^XZ as much as text or a bar code. It is
+    // still named, as a mistake some other reader of the file may not forgive.
+    const open = this.field.data?.command ?? this.field.graphic?.command;
+    const pending = open ?? this.field.barcode?.command;
+    if (pending) {
+      this.warn(pending, 'this field has no ^FS: ^XZ ends it, and it is printed');
+      this.endField(pending);
     }
     // The next format starts from what this one set (printer-state.ts).
     this.c.memory.state = this.s;
