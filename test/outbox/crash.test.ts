@@ -21,13 +21,21 @@ afterAll(async () => {
   dir.remove();
 });
 
-/** Deterministic kill delays, so a failure can be replayed. */
-function delays(seed: number) {
+const STAGES = ['enqueued', 'sending', 'answered', 'committed'] as const;
+const PER_CYCLE = 3;
+
+/**
+ * The seeded generator of kill moments: a stage of a delivery and which of its occurrences in
+ * the child's run (each cycle enqueues PER_CYCLE products and invoices, so every stage happens
+ * at least 2 × PER_CYCLE times). A failure replays exactly from the seed.
+ */
+function moments(seed: number) {
   let a = seed;
-  return () => {
+  const next = () => {
     a = (a * 1_103_515_245 + 12_345) % 2 ** 31;
-    return 40 + (a % 360);
+    return a >> 8;
   };
+  return () => `${STAGES[next() % STAGES.length]}:${1 + (next() % (2 * PER_CYCLE))}`;
 }
 
 interface Enqueued {
@@ -36,27 +44,35 @@ interface Enqueued {
   content: string;
 }
 
+/** Runs one child; with a stop, kills it with SIGKILL the moment it says it stopped there. */
 function runChild(
   cycle: number,
   count: number,
-  killAfterMs: number | null,
+  stop: string | null,
   seen: Enqueued[],
-): Promise<{ idle: boolean; signal: string | null }> {
+): Promise<{ idle: boolean; signal: string | null; stoppedAt: string | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['test/outbox/crash-child.ts', file, sandbox.url, String(cycle), String(count)],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      [
+        'test/outbox/crash-child.ts',
+        file,
+        sandbox.url,
+        String(cycle),
+        String(count),
+        stop ?? 'none',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let idle = false;
+    let stoppedAt: string | null = null;
     let stderr = '';
-    let timer: ReturnType<typeof setTimeout> | null = null;
     createInterface({ input: child.stdout }).on('line', (line) => {
       const [word, jobId, kind, content] = line.split(' ');
-      if (word === 'open' && killAfterMs !== null)
-        timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      if (word === 'stopped') {
+        stoppedAt = `${jobId}:${kind}`;
+        child.kill('SIGKILL');
+      }
       if (word === 'enqueued' && jobId && content)
         seen.push({ jobId, kind: kind as Enqueued['kind'], content });
       if (word === 'idle') idle = true;
@@ -64,27 +80,28 @@ function runChild(
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (timer) clearTimeout(timer);
       if (signal === null && code !== 0) reject(new Error(`child exited ${code}: ${stderr}`));
-      else resolve({ idle, signal });
+      else resolve({ idle, signal, stoppedAt });
     });
   });
 }
 
 describe('crash safety', () => {
-  it(`${CYCLES} SIGKILLs at random moments lose nothing and send nothing twice`, async () => {
-    const next = delays(20261122);
+  it(`${CYCLES} SIGKILLs at seeded stages of a delivery lose nothing and send nothing twice`, async () => {
+    const next = moments(20261122);
     const seen: Enqueued[] = [];
-    let killed = 0;
-    let cycle = 0;
-    // Some children finish before their moment comes; go on until CYCLES of them were killed.
-    for (; killed < CYCLES && cycle < CYCLES * 3; cycle += 1) {
-      const { signal } = await runChild(cycle, 3, next(), seen);
-      if (signal === 'SIGKILL') killed += 1;
+    const killedAt: string[] = [];
+    for (let cycle = 0; cycle < CYCLES; cycle += 1) {
+      const stop = next();
+      const { signal, stoppedAt } = await runChild(cycle, PER_CYCLE, stop, seen);
+      // Every child is killed, and exactly where the generator said: the child froze there.
+      expect({ cycle, signal, stoppedAt }).toEqual({ cycle, signal: 'SIGKILL', stoppedAt: stop });
+      killedAt.push(stop);
     }
-    const final = await runChild(cycle, 0, null, seen);
+    const final = await runChild(CYCLES, 0, null, seen);
     expect(final.idle).toBe(true);
-    expect(killed).toBe(CYCLES);
+    // The seed reaches every stage of a delivery.
+    expect(new Set(killedAt.map((m) => m.split(':')[0]))).toEqual(new Set(STAGES));
     expect(seen.length).toBeGreaterThan(0);
 
     const db = openDatabase(file, nodeFs);
