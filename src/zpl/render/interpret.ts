@@ -390,7 +390,20 @@ export class LabelInterpreter {
       default:
         // The barcode commands: parameters kept until ^FS, where the data is known.
         this.field.barcode = { command, params: p };
+        if (name === 'BQ') this.qrLeavesModuleWidth(p[2]);
     }
+  }
+
+  /**
+   * ^BQ's magnification is the printer's module width: a bar code after ^BQN,2,5 with no ^BY
+   * between them is drawn with 5-dot modules, as Labelary draws it (issue 44). Only a
+   * magnification written out: what an empty one leaves is not known, and the dpi default
+   * equals the power-up ^BY width at 8 dots/mm anyway. The ratio and height stay as they are.
+   */
+  private qrLeavesModuleWidth(magnification: string | undefined): void {
+    const m = int(magnification);
+    if (m === undefined || m < 1) return;
+    this.s.by = bc.applyBy(this.s.by, Math.min(m, 10), this.s.by.ratio, undefined).defaults;
   }
 
   /**
