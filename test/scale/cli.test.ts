@@ -81,15 +81,27 @@ describe.each(['sics', 'nci'] as const)('npm run scale -- read, %s', (protocol) 
   it('exit 3: under zero, over capacity, a fault, or still moving when --stable runs out', async () => {
     const scaleAt = await start(protocol);
     scaleAt.show({ kind: 'under' });
-    expect(await read(scaleAt.path)).toMatchObject({ code: 3 });
+    // Every exit 3 says why on stderr, in one sentence, with --json as without.
+    expect(await read(scaleAt.path)).toMatchObject({
+      code: 3,
+      err: 'Below zero: lift everything off the scale and zero it.',
+    });
     scaleAt.show({ kind: 'over' });
     const over = await read(scaleAt.path);
-    expect(over.code).toBe(3);
+    expect(over).toMatchObject({
+      code: 3,
+      err: 'Over capacity: the load is heavier than the scale can weigh.',
+    });
     expect(JSON.parse(over.out).status).toBe('over-capacity');
+    const plain = await scale(['read', `serial:${scaleAt.path}`, '--protocol', protocol]);
+    expect(plain).toMatchObject({ code: 3, err: over.err });
     scaleAt.show({ kind: 'error', code: protocol === 'sics' ? 'EL' : 'calibration' });
     const fault = await read(scaleAt.path);
     expect(fault.code).toBe(3);
     expect(JSON.parse(fault.out).status).toBe('fault');
+    expect(fault.err).not.toBe('');
+    expect(fault.err.split('\n')).toHaveLength(1);
+    expect(fault.err).toMatch(/^The scale /);
     scaleAt.show({ kind: 'motion', value: '2.000', unit: 'kg' });
     const moving = await read(scaleAt.path, '--stable', '--timeout-ms', '800');
     expect(moving.code).toBe(3);

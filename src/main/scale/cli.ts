@@ -6,7 +6,8 @@
 //   2 no such device, or no answer within the timeout (3 s unless given), or it went away
 //   3 the scale reports a condition: under zero, over capacity, a fault, or, with --stable,
 //     still in motion when the timeout ends
-// Errors are one sentence on stderr (from the English catalogue), never a stack trace.
+// Every non-zero exit writes one sentence on stderr (from the English catalogue), with or without
+// --json, never a stack trace; stdout carries only the reading.
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import {
@@ -156,6 +157,16 @@ function describe(reading: ScaleReading): string {
   return translate('en', `scale.status.${reading.status}`);
 }
 
+/** The sentence on stderr for an exit 3: the condition in plain words (stdout keeps the reading). */
+function conditionSentence(reading: ScaleReading): string {
+  if (reading.status === 'fault')
+    return translate('en', `scale.fault.${reading.fault ?? 'device'}`);
+  return translate(
+    'en',
+    `scale.status.${CONDITIONS.has(reading.status) ? reading.status : 'motion'}`,
+  );
+}
+
 export interface CliIo {
   out: (line: string) => void;
   err: (line: string) => void;
@@ -186,7 +197,9 @@ async function read(options: ReadOptions, io: CliIo): Promise<number> {
     if (!options.stable) {
       const reading = await session.read(options.timeoutMs);
       io.out(options.json ? JSON.stringify(contract(reading)) : describe(reading));
-      return CONDITIONS.has(reading.status) ? 3 : 0;
+      if (!CONDITIONS.has(reading.status)) return 0;
+      io.err(conditionSentence(reading));
+      return 3;
     }
     const deadline = clock.now() + options.timeoutMs;
     // A stable zero is a stable reading here (the station itself never takes zero as a weight).
@@ -214,7 +227,7 @@ async function read(options: ReadOptions, io: CliIo): Promise<number> {
       stable || CONDITIONS.has(last.status) ? last : { ...last, status: 'motion' };
     io.out(options.json ? JSON.stringify(contract(reading)) : describe(reading));
     if (stable) return 0;
-    if (!CONDITIONS.has(reading.status)) io.err(translate('en', 'scale.status.motion'));
+    io.err(conditionSentence(reading));
     return 3;
   } finally {
     await session.close();
