@@ -103,9 +103,20 @@ beforeAll(async () => {
       JSON.stringify({ event: 'health.state', state: 'up' }),
       JSON.stringify({ event: 'bug', said: echo(KEY_A) }),
       JSON.stringify({ event: 'bug', said: echo(REDIS_PASSWORD) }),
+      // A library's error logged as it came: password-like fields at any depth.
+      JSON.stringify({
+        msg: 'proxy login refused',
+        password: 'LOG-PW-1',
+        err: { authToken: 'LOG-PW-2' },
+      }),
+      'proxy said: user=packer password=LOG-PW-3 token="LOG-PW-4" next',
+      `a damaged line {"event":"bug","passphrase": "LOG-PW-5"`,
     ].join('\n') + '\n',
   );
-  writeFileSync(join(dataDir, 'logs', 'startup.log'), `start failed: ${echo(KEY_B)}\n`);
+  writeFileSync(
+    join(dataDir, 'logs', 'startup.log'),
+    `start failed: ${echo(KEY_B)}\n${JSON.stringify({ msg: 'proxy login refused', password: 'LOG-PW-6' })}\n`,
+  );
   const db = openDatabase(join(dataDir, 'outbox.sqlite'), nodeFs);
   const insert = db.prepare(
     `INSERT INTO jobs (id, profile_id, kind, sequence_key, idempotency_key, payload, state, attempts,
@@ -176,6 +187,11 @@ describe('npm run -s station -- support-bundle, as a separate process', () => {
     const all = entries.map((e) => e.text).join('\n');
     expect(all).not.toContain('PAYLOAD-MARK');
     expect(all).not.toContain('t0k3n-printer-xyz');
+    // Password-like fields in JSON log lines, and password-like pairs in text lines: emptied.
+    expect(all).not.toMatch(/LOG-PW-\d/);
+    const stationLog = entries.find((e) => e.name === 'logs/station.log')?.text ?? '';
+    expect(stationLog).toContain('{"msg":"proxy login refused","password":"[removed]"');
+    expect(stationLog).toContain('user=packer password=[removed] token=[removed] next');
     // What support needs is still there: the counts, the failed job's (masked) error, the logs.
     const queues = JSON.parse(entries.find((e) => e.name === 'queues.json')?.text ?? '{}') as {
       outbox: { counts: Record<string, number>; failed: { id: string; error: unknown }[] };
@@ -202,9 +218,20 @@ describe('npm run -s station -- support-bundle, as a separate process', () => {
     expect(unwritable.status).toBe(1);
     expect(unwritable.stdout).toBe('');
     expect(unwritable.stderr).toMatch(
-      /^Cannot write .*u\.zip \(ENOENT\): nothing was written\.\n$/,
+      /^Cannot write .*u\.zip \(ENOENT: its folder does not exist\): nothing was written\.\n$/,
     );
-    expect(readdirSync(dir.path).sort()).toEqual(['b.zip', 'data']);
+    // The folder part of --out is a regular file: one sentence, no stack trace.
+    writeFileSync(join(dir.path, 'notes.txt'), 'kept as it was\n');
+    const notAFolder = await run(
+      ['support-bundle', '--data-dir', 'data', '--out', 'notes.txt/b.zip'],
+      dir.path,
+    );
+    expect([notAFolder.status, notAFolder.stdout]).toEqual([1, '']);
+    expect(notAFolder.stderr).toMatch(
+      /^Cannot write .*notes\.txt\/b\.zip \(ENOTDIR: a part of its folder is a file, not a folder\): nothing was written\.\n$/,
+    );
+    expect(readFileSync(join(dir.path, 'notes.txt'), 'utf8')).toBe('kept as it was\n');
+    expect(readdirSync(dir.path).sort()).toEqual(['b.zip', 'data', 'notes.txt']);
   });
 
   it('exit 2 for usage errors: an unknown option, no --out, a bare --data-dir', async () => {

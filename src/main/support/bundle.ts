@@ -4,7 +4,7 @@ import { zipSync, strToU8 } from 'fflate';
 import type { Redact } from '../../shared/details.ts';
 import { isLogFileName } from '../logs/rotating-file.ts';
 import { readQueues } from './queues.ts';
-import { scrubJsonText, scrubText, scrubValue } from './scrub.ts';
+import { scrubJsonText, scrubLogLine, scrubText, scrubValue } from './scrub.ts';
 
 /** The settings files of the data folder that go into a bundle (never a key among them). */
 export const SETTINGS_FILES = [
@@ -141,7 +141,7 @@ function readLogs(dir: string, redact: Redact): { files: string[]; lines: LogLin
     readFileSync(join(dir, file), 'utf8')
       .split('\n')
       .filter((text) => text.length > 0)
-      .map((text) => ({ file, text: scrubText(text, redact) })),
+      .map((text) => ({ file, text: scrubLogLine(text, redact) })),
   );
   return { files, lines };
 }

@@ -57,6 +57,17 @@ function parse(args: readonly string[]): Options | string {
   return { dataDir: values['data-dir'], out: values.out, json };
 }
 
+/** The reasons a file cannot be written, in plain words, by the system's code. */
+const WHY: Record<string, string> = {
+  ENOENT: 'its folder does not exist',
+  ENOTDIR: 'a part of its folder is a file, not a folder',
+  EACCES: 'no permission to write there',
+  EPERM: 'no permission to write there',
+  EROFS: 'the disk is read-only',
+  ENOSPC: 'the disk is full',
+  EEXIST: 'a file of that name is in the way',
+};
+
 export async function runSupportBundle(args: readonly string[], io: SupportCliIo): Promise<number> {
   const options = parse(args);
   if (typeof options === 'string') {
@@ -86,9 +97,17 @@ export async function runSupportBundle(args: readonly string[], io: SupportCliIo
     writeFileSync(temp, bundle.zip, { flag: 'wx', mode: 0o600 });
     renameSync(temp, out);
   } catch (error) {
-    rmSync(temp, { force: true });
-    const reason = (error as NodeJS.ErrnoException).code ?? 'error';
-    io.err(`Cannot write ${out} (${reason}): nothing was written.`);
+    // The clean-up fails the same way when the folder is the problem (ENOTDIR, ENOENT): the
+    // sentence below is the answer, never the clean-up's stack trace.
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing could be written there, so there is nothing to remove.
+    }
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    io.err(
+      `Cannot write ${out} (${code}${WHY[code] ? `: ${WHY[code]}` : ''}): nothing was written.`,
+    );
     return 1;
   }
   if (options.json)

@@ -27,6 +27,38 @@ export function scrubValue(value: unknown, redact: Redact, depth = 0): unknown {
   );
 }
 
+/** `"name": "value"` pairs whose name is password-like, wherever they sit in a text. */
+const SECRET_JSON_PAIR = new RegExp(
+  `("[^"]*(?:${SECRET_FIELD.source})[^"]*"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`,
+  'gi',
+);
+/** `name=value` pairs whose name is password-like (a library's message, a command line). */
+const SECRET_ASSIGNMENT = new RegExp(
+  `(\\b[\\w.-]*(?:${SECRET_FIELD.source})[\\w.-]*=)(?:"[^"]*"|'[^']*'|[^\\s&,;]+)`,
+  'gi',
+);
+
+/** A text that is no JSON: password-like `"name": "value"` and `name=value` pairs emptied. */
+const scrubPairs = (text: string, redact: Redact): string =>
+  scrubText(
+    text.replace(SECRET_JSON_PAIR, `$1"${REMOVED}"`).replace(SECRET_ASSIGNMENT, `$1${REMOVED}`),
+    redact,
+  );
+
+/**
+ * One log line: a JSON object (what the station and a library's error write) scrubbed field by
+ * field and written back on one line; any other text with its password-like pairs emptied.
+ */
+export function scrubLogLine(text: string, redact: Redact): string {
+  if (text.trimStart().startsWith('{'))
+    try {
+      return JSON.stringify(scrubValue(JSON.parse(text), redact));
+    } catch {
+      // Not JSON after all (a line cut short): scrubbed as text below.
+    }
+  return scrubPairs(text, redact);
+}
+
 /**
  * A settings or policy file's text: parsed and scrubbed field by field when it is JSON; when it
  * is not (a damaged file), password-like `"name": "value"` pairs are emptied in the text.
@@ -35,10 +67,6 @@ export function scrubJsonText(text: string, redact: Redact): string {
   try {
     return `${JSON.stringify(scrubValue(JSON.parse(text.replace(/^\uFEFF/, '')), redact), null, 2)}\n`;
   } catch {
-    const pairs = new RegExp(
-      `("[^"]*(?:${SECRET_FIELD.source})[^"]*"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`,
-      'gi',
-    );
-    return scrubText(text.replace(pairs, `$1"${REMOVED}"`), redact);
+    return scrubPairs(text, redact);
   }
 }
