@@ -101,6 +101,22 @@ describe('npm run -s scan -- parse', () => {
     expect(json.scans.map((s) => s.kind)).toEqual(['gtin', 'gs1']);
   });
 
+  it('refuses a GS1 string whose ]C1 prefix the scanner dropped when its check digit fails', () => {
+    const run = scan(['parse', '0105901234123458', '00376130321109103421', '--json']);
+    expect(run.status).toBe(1);
+    const json = JSON.parse(run.stdout) as Json;
+    expect(json.scans.map((s) => [s.kind, s.error?.message])).toEqual([
+      [
+        'gs1',
+        'The check digit of 05901234123458 is wrong: the code was misread or mistyped. Scan it again.',
+      ],
+      [
+        'gs1',
+        'The check digit of 376130321109103421 is wrong: the code was misread or mistyped. Scan it again.',
+      ],
+    ]);
+  });
+
   it('without --json: one line per scan on stdout, each refusal one sentence on stderr', () => {
     const run = scan(['parse', '96385074', '96385075', ']E4963850745', 'PB-10002']);
     expect(run.status).toBe(1);

@@ -68,7 +68,13 @@ export class Identifier {
    * tables know them, so the packer hears "not in this order" rather than "unknown code".
    */
   identify(scan: ParsedScan): Identification {
-    if (scan.error) return { kind: 'refused', error: scan.error };
+    if (scan.error) {
+      // Read without a symbology identifier, the parser guessed (a GS1 string, a GTIN): a SKU or
+      // alias of the pack that happens to look like one, with a check digit that does not hold,
+      // is what was meant.
+      const known = scan.symbology === null ? this.byText(scan) : null;
+      return known ?? { kind: 'refused', error: scan.error };
+    }
     const lot = scan.lot;
     const expiry = scan.expiry;
     if (scan.gtin) {
@@ -77,13 +83,18 @@ export class Identifier {
       const sku = this.byGtin.get(scan.gtin);
       if (sku) return units(sku, 1, scan.kind === 'gs1' ? 'gs1' : 'gtin', lot, expiry);
     }
+    return this.byText(scan) ?? { kind: 'unknown' };
+  }
+
+  /** The scan's text as an alias or a SKU of the pack's tables, when it is one. */
+  private byText(scan: ParsedScan): Identification | null {
     // Without the AIM identifier a scanner may add (`]C0SKU-1` is the SKU-1 of a Code 128).
     const text = scanText(scan.input).trim();
     const alias = this.aliases.get(text);
-    if (alias) return units(alias.sku, alias.quantity, 'alias', lot, expiry);
+    if (alias) return units(alias.sku, alias.quantity, 'alias', scan.lot, scan.expiry);
     const sku = this.bySku.get(text.toUpperCase());
     if (sku) return units(sku, 1, 'sku', null, null);
-    return { kind: 'unknown' };
+    return null;
   }
 }
 

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../test/support/fake-clock.ts';
-import { DEFAULT_PACK_SETTINGS, type PackSettings } from '../../shared/pack/types.ts';
+import {
+  DEFAULT_PACK_SETTINGS,
+  type BarcodeAlias,
+  type PackSettings,
+} from '../../shared/pack/types.ts';
 import type { ProductFacts } from '../api/product-names.ts';
 import { nodeFs } from '../platform/station-fs.ts';
 import { openDatabase } from '../outbox/database.ts';
@@ -33,6 +37,8 @@ function setup(
     settings?: Partial<PackSettings>;
     /** The outbox refuses the packed status (a full disk, say). */
     refuseStatus?: boolean;
+    /** More barcode aliases, beside the case of six cables. */
+    aliases?: BarcodeAlias[];
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'packbench-pack-'));
@@ -77,7 +83,10 @@ function setup(
       profileId: () => 'p1',
       source: async () => source,
       settings: () => settings,
-      aliases: () => [{ alias: '17891000100117', sku: 'CABLE', quantity: 6 }],
+      aliases: () => [
+        { alias: '17891000100117', sku: 'CABLE', quantity: 6 },
+        ...(options.aliases ?? []),
+      ],
       knownProducts: () => ({ STRAY: PRODUCTS['STRAY'] as ProductFacts }),
       markPacked: (orderId) => {
         if (options.refuseStatus) throw new Error('The disk is full: nothing was queued.');
@@ -233,6 +242,20 @@ describe('PackService', () => {
     const view = s.service.scan(id, '7891000100104');
     expect(view.prompt?.kind).toBe('lock');
     expect(view.verdict?.messageKey).toMatch(/^scan\./);
+  });
+
+  it('refuses a GS1 string sent without its prefix whose check digit fails, unless the pack knows it', async () => {
+    const { id } = await s.service.open('PB-1', 30);
+    s.service.answer(id, { kind: 'notes' });
+    const refusedView = s.service.scan(id, '0105901234123458');
+    expect(refusedView.verdict?.messageKey).toBe('scan.badCheckDigit');
+    // A pack whose alias happens to have that shape: the alias wins.
+    const known = setup({ aliases: [{ alias: '0105901234123458', sku: 'MUG', quantity: 1 }] });
+    const opened = await known.service.open('PB-1', 30);
+    known.service.answer(opened.id, { kind: 'notes' });
+    const view = known.service.scan(opened.id, '0105901234123458');
+    expect(view.prompt).toBeNull();
+    expect(view.units.at(-1)).toMatchObject({ sku: 'MUG', identifiedBy: 'alias' });
   });
 
   it('undoes the last scan, and finishes only when complete or short with a reason', async () => {

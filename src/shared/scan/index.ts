@@ -97,6 +97,22 @@ function looksGs1(body: string): boolean {
   return key.length === keyLength && gtinCheckDigitValid(key);
 }
 
+/**
+ * The exact shape of a GS1 element string whose only fault is its key's check digit: AI 01 or
+ * 02 and 14 digits, or AI 00 and 18 digits, alone or followed by AIs that read well. A wedge
+ * set to drop the `]C1` prefix sends a GS1-128 this way; calling it text would tell the packer
+ * "unknown code" instead of the check-digit sentence (the GS1 syntax engine and biip refuse it).
+ */
+function gs1KeyWithBadCheckDigit(body: string, now: number): boolean {
+  const data = body.replace(new RegExp(`^${GS}+`), '');
+  const keyLength = KEYS[data.slice(0, 2)];
+  if (keyLength === undefined) return false;
+  const key = data.slice(2, 2 + keyLength);
+  if (key.length !== keyLength || !/^\d+$/.test(key) || gtinCheckDigitValid(key)) return false;
+  const rest = data.slice(2 + keyLength).replace(new RegExp(`^${GS}+`), '');
+  return rest === '' || (/^\d/.test(rest) && readElementString(rest, now).error === null);
+}
+
 export function parseScan(input: string, options: ParseOptions): ParsedScan {
   const { aim, body } = unwedge(input);
   const symbology = aim ? (SYMBOLOGIES[aim] ?? null) : null;
@@ -125,6 +141,7 @@ export function parseScan(input: string, options: ParseOptions): ParsedScan {
       ? gtinScan(input, body, null)
       : result(input, 'text', null);
   if (isGtinLength(body)) return gtinScan(input, body, null);
-  if (looksGs1(body)) return gs1Scan(input, body, null, options.now);
+  if (looksGs1(body) || gs1KeyWithBadCheckDigit(body, options.now))
+    return gs1Scan(input, body, null, options.now);
   return result(input, 'text', null);
 }

@@ -170,17 +170,26 @@ describe('GTIN and text without an identifier', () => {
     });
   });
 
-  it('anything else is text, never an error', () => {
-    for (const text of [
-      'SKU-1',
-      '10ABC',
-      '21-0042',
-      'PB-10002',
-      '0109521234543214' + '17270131',
-      '123',
-      '(555)123-4567',
-      'caixa 3',
+  it('a key of the exact GS1 shape whose only fault is its check digit is refused, not text', () => {
+    // A wedge set to drop the ]C1 prefix: AI 01 or 02 + 14 digits, AI 00 + 18, alone or followed
+    // by AIs that read well.
+    for (const [input, key] of [
+      ['0105901234123458', '05901234123458'],
+      ['0205901234123458', '05901234123458'],
+      ['00376130321109103421', '376130321109103421'],
+      ['0105901234123458' + '17270131' + '10LOT', '05901234123458'],
+      [`0105901234123458${GS}10LOT`, '05901234123458'],
     ])
+      expect(sentence(parse(input)), input).toBe(
+        `The check digit of ${key} is wrong: the code was misread or mistyped. Scan it again.`,
+      );
+    // Not that shape: one digit short, or followed by what no AI reads.
+    for (const text of ['010590123412345', '0105901234123458XYZ', '003761303211091034'])
+      expect(parse(text), text).toMatchObject({ kind: 'text', error: null });
+  });
+
+  it('anything else is text, never an error', () => {
+    for (const text of ['SKU-1', '10ABC', '21-0042', 'PB-10002', '123', '(555)123-4567', 'caixa 3'])
       expect(parse(text), text).toMatchObject({ kind: 'text', error: null, gtin: null, ais: {} });
   });
 
