@@ -9,7 +9,7 @@ export { code128, type Code128Mode, type Code128Params } from './code128.ts';
 export { code39, type Code39Params } from './code39.ts';
 export { code93, type Code93Params } from './code93.ts';
 export { interleaved2of5, type Interleaved2of5Params } from './interleaved2of5.ts';
-export { ean13, ean8, upcA, type UpcAParams, type UpcEanParams } from './upcean.ts';
+export { ean13, ean8, upcA, upcE, type UpcAParams, type UpcEanParams } from './upcean.ts';
 export { defaultMagnification, qrCode, type QrParams } from './qr.ts';
 export { dataMatrix, type DataMatrixParams } from './datamatrix.ts';
 export { pdf417, type Pdf417Params } from './pdf417.ts';

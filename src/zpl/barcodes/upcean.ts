@@ -1,4 +1,5 @@
-// ^BEo,h,f,g EAN-13, ^B8o,h,f,g EAN-8, ^BUo,h,f,g,e UPC-A (ZPL II Programming Guide).
+// ^BEo,h,f,g EAN-13, ^B8o,h,f,g EAN-8, ^BUo,h,f,g,e UPC-A, ^B9o,h,f,g,e UPC-E (ZPL II
+// Programming Guide; UPC-E's data forms in upce.ts).
 //
 // Fixed ratio: modules of ^BY w dots. Data: 12 (EAN-13), 7 (EAN-8) or 11 (UPC-A) digits; the
 // guide: "ZPL II automatically truncates or pads on the left with zeros to achieve the
@@ -18,6 +19,7 @@ import { mod10 } from './check.ts';
 import { barHeight, barsFromWidths, lineFont, lineGap, paintRects } from './draw.ts';
 import type { BarcodeContext, BarcodeLayout, TextRun } from './types.ts';
 import { emptyLayout } from './types.ts';
+import { upcEFromData } from './upce.ts';
 
 export interface UpcEanParams {
   height?: number;
@@ -41,6 +43,8 @@ interface Spec {
   long: Array<[number, number]>;
   /** Interpretation boxes: [digit index, first module]; a digit takes 7 modules. */
   places: (digits: string, showCheck: boolean) => Array<[number, number]>;
+  /** The digits shown and the modules, when the symbol is not BWIPP's (UPC-E). */
+  prepare?: (data: string, warnings: string[]) => { full: string; sbs: readonly number[] } | string;
 }
 
 const EAN13: Spec = {
@@ -95,6 +99,24 @@ const UPCA: Spec = {
   ],
 };
 
+const UPCE: Spec = {
+  command: '^B9',
+  name: 'UPC-E',
+  bcid: '',
+  digits: 6,
+  // The guards are long; the number system and check digit print outside, as UPC-A's.
+  long: [
+    [0, 3],
+    [45, 51],
+  ],
+  places: (_d, showCheck) => [
+    [0, -8],
+    ...[1, 2, 3, 4, 5, 6].map((d): [number, number] => [d, 3 + (d - 1) * 7]),
+    ...(showCheck ? [[7, 52] as [number, number]] : []),
+  ],
+  prepare: upcEFromData,
+};
+
 export function ean13(data: string, params: UpcEanParams, ctx: BarcodeContext): BarcodeLayout {
   return upcean(EAN13, data, params, true, ctx);
 }
@@ -105,6 +127,10 @@ export function ean8(data: string, params: UpcEanParams, ctx: BarcodeContext): B
 
 export function upcA(data: string, params: UpcAParams, ctx: BarcodeContext): BarcodeLayout {
   return upcean(UPCA, data, params, params.checkDigit !== false, ctx);
+}
+
+export function upcE(data: string, params: UpcAParams, ctx: BarcodeContext): BarcodeLayout {
+  return upcean(UPCE, data, params, params.checkDigit !== false, ctx);
 }
 
 /**
@@ -134,37 +160,11 @@ function upcean(
       `${spec.command} cannot encode ${bad}: ${spec.name} takes digits only; nothing is drawn`,
     ]);
   }
-  const n = spec.digits;
-  let digits = data;
-  if (data.length < n) {
-    digits = data.padStart(n, '0');
-    warnings.push(
-      `${spec.command} takes ${n} digits, got ${data.length}; zeros are added on the left`,
-    );
-  } else if (data.length > n) {
-    digits = data.slice(0, n);
-    const given = data.slice(n);
-    const check = String(mod10(digits));
-    if (given.length > 1) {
-      warnings.push(
-        `${spec.command} takes ${n} digits, got ${data.length}; only the first ${n} are used`,
-      );
-    } else if (given !== check) {
-      warnings.push(
-        `${spec.command} check digit ${given} is wrong for ${digits}; the printer prints ${check}`,
-      );
-    }
-  }
-  const full = digits + String(mod10(digits));
-
-  const result = encode(spec.bcid, digits, {});
-  if (!result.ok || result.encoding.kind !== 'linear') {
-    return emptyLayout([
-      `${spec.command} cannot encode the field data (${result.ok ? 'unexpected encoding' : result.error}); nothing is drawn`,
-    ]);
-  }
+  const symbol = spec.prepare ? spec.prepare(data, warnings) : bwippSymbol(spec, data, warnings);
+  if (typeof symbol === 'string') return emptyLayout([...warnings, symbol]);
+  const { full, sbs } = symbol;
   const w = ctx.by.moduleWidth;
-  const { bars, width } = barsFromWidths(result.encoding.sbs.map((m) => m * w));
+  const { bars, width } = barsFromWidths(sbs.map((m) => m * w));
   // Labelary's guards reach 6.5 modules below the bars (13 dots at ^BY2), and the digits
   // below start 2 modules under the bars.
   const descent = Math.round(6.5 * w);
@@ -224,4 +224,37 @@ function upcean(
     text: runs,
     warnings,
   };
+}
+
+/** EAN and UPC-A: the digits padded or cut to the symbol's count, encoded by BWIPP. */
+function bwippSymbol(
+  spec: Spec,
+  data: string,
+  warnings: string[],
+): { full: string; sbs: readonly number[] } | string {
+  const n = spec.digits;
+  let digits = data;
+  if (data.length < n) {
+    digits = data.padStart(n, '0');
+    warnings.push(
+      `${spec.command} takes ${n} digits, got ${data.length}; zeros are added on the left`,
+    );
+  } else if (data.length > n) {
+    digits = data.slice(0, n);
+    const given = data.slice(n);
+    const check = String(mod10(digits));
+    if (given.length > 1) {
+      warnings.push(
+        `${spec.command} takes ${n} digits, got ${data.length}; only the first ${n} are used`,
+      );
+    } else if (given !== check) {
+      warnings.push(
+        `${spec.command} check digit ${given} is wrong for ${digits}; the printer prints ${check}`,
+      );
+    }
+  }
+  const result = encode(spec.bcid, digits, {});
+  if (!result.ok || result.encoding.kind !== 'linear')
+    return `${spec.command} cannot encode the field data (${result.ok ? 'unexpected encoding' : result.error}); nothing is drawn`;
+  return { full: digits + String(mod10(digits)), sbs: result.encoding.sbs };
 }

@@ -99,6 +99,7 @@ export const DRAWING: ReadonlySet<string> = new Set([
   'BE',
   'B8',
   'BU',
+  'B9',
   'BQ',
   'BX',
   'B7',

@@ -773,7 +773,8 @@ export class LabelInterpreter {
       case 'B8':
         return bc.ean8(data, common, ctx);
       case 'BU':
-        return bc.upcA(
+      case 'B9':
+        return (name === 'BU' ? bc.upcA : bc.upcE)(
           data,
           { ...common, ...(yesNo(p[4]) !== undefined ? { checkDigit: yesNo(p[4]) } : {}) },
           ctx,
