@@ -588,10 +588,13 @@ export class LabelInterpreter {
         );
         return;
       }
-      // ^FT with ^FB: the origin is the baseline of the block's last possible line.
+      // ^FT with ^FB: the origin is the baseline of the block's last possible line (the
+      // guide's ^FB rule). ^TB has no such rule: its block is a box of the height it names,
+      // and ^FT is a box's bottom-left corner, the lines laid out from its top as under ^FO
+      // (Labelary's ^TB at ^FT sits a line higher than the ^FB rule would put it: issue 44).
       const frame = { width: Math.max(1, layout.width), height: Math.max(1, layout.height) };
-      const box =
-        at.kind === 'FT' ? boxOrigin(orientation, frame, { x: 0, y: layout.lastBaseline }, at) : at;
+      const anchor = field.textBlock ? frame.height : layout.lastBaseline;
+      const box = at.kind === 'FT' ? boxOrigin(orientation, frame, { x: 0, y: anchor }, at) : at;
       const p = painter({ target: this.bitmap, ...box, ...frame, orientation, mode });
       engine.drawBlock(p, font, layout);
       p.end();
