@@ -18,9 +18,14 @@ export function describeActivity(t: Translate, entry: AuditView): string {
   if (!entry.params || !entry.messageKey) return entry.message;
   const kind = entry.params['kind'];
   const why = entry.params['reason'];
+  const status = entry.params['status'];
   const values = {
     ...entry.params,
     ...(typeof kind === 'string' ? { kind: t(`outbox.kinds.${kind.replace('.', '_')}`) } : {}),
+    // An order status inside a sentence ("marked packed"), in the reader's words.
+    ...(typeof status === 'string'
+      ? { status: t(`orderStatus.${status}`, { defaultValue: status }).toLocaleLowerCase() }
+      : {}),
     // A reprint's reason is stored as its code (damaged, lost…) and said in the reader's words.
     ...(typeof why === 'string' && isReprintReason(why)
       ? { reason: t(`print.reasons.${why}`) }

@@ -152,6 +152,20 @@ describe('a verified pack at the station', () => {
     expect(csv.text).toContain(',not_fefo,customer_asked,');
     const activity = await call('getAudit', { limit: 20 });
     expect(activity.map((a) => a.messageKey)).toContain('activity.pack_finished');
+    // The packed status the station sent by itself is logged as what it is, not as a re-send.
+    const log = await call('exportAuditCsv', undefined);
+    expect(log).toContain(`Order ${order.id} marked packed`);
+    expect(log).not.toContain('sent again');
+    // Only an operator's confirmed re-send of the same change says re-send.
+    const again = core.work.submit({
+      kind: 'order.update',
+      payload: { order: { id: order.id, status: 'packed' } },
+      confirmResend: true,
+    });
+    expect(again.status).toBe('enqueued');
+    expect(await call('exportAuditCsv', undefined)).toContain(
+      `Order change for ${order.id} queued to be sent again`,
+    );
   });
 
   it('refuses to pack an order that has shipped, in a sentence', async () => {

@@ -84,7 +84,7 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
       d.work.submit({
         kind: 'order.update',
         payload: { order: { id: orderId, status: 'packed' } },
-        confirmResend: true,
+        sentBy: 'station',
       }).job.id,
     printLabel: (orderId) => wiring.printOrderLabel(orderId),
     askDocuments: (packId, documents) => paperwork?.ask(packId, documents),

@@ -52,7 +52,8 @@ export class JobStore {
   }
 
   /** Stores a job (and its file) and, in the same transaction, whatever `record` writes. */
-  enqueue(input: EnqueueInput, record?: (job: JobView) => void): EnqueueOutcome {
+  /** `record` is told of the new job, and whether one with the same content came before it. */
+  enqueue(input: EnqueueInput, record?: (job: JobView, again: boolean) => void): EnqueueOutcome {
     const { payload, file } = checkedInput(input, this.maxFileBytes);
     const fileSha = file ? sha256(file) : null;
     const baseKey = sha256(
@@ -65,7 +66,7 @@ export class JobStore {
         const latest = existing.at(-1);
         if (latest && latest.state !== 'done')
           return { status: 'existing', job: toView(latest) } as const;
-        if (latest && !input.confirmResend)
+        if (latest && !input.confirmResend && input.sentBy !== 'station')
           return { status: 'needs_confirmation', job: toView(latest) } as const;
         const id = this.newId();
         const key = existing.length === 0 ? baseKey : `${baseKey}:${existing.length}`;
@@ -91,7 +92,7 @@ export class JobStore {
             at,
           );
         const job = this.get(id);
-        record?.(job);
+        record?.(job, existing.length > 0);
         return { status: 'enqueued', job } as const;
       }),
     );

@@ -16,6 +16,11 @@ export interface EnqueueInput {
   file?: Uint8Array | null;
   /** Re-send something already delivered (a reprint): the operator confirmed it. */
   confirmResend?: boolean;
+  /**
+   * `station`: the station queues it by itself (a finished pack's `packed` status). A repeat
+   * needs no operator's confirmation, and the activity log says what it is, never "re-send".
+   */
+  sentBy?: 'operator' | 'station';
 }
 
 export type EnqueueOutcome =

@@ -248,15 +248,12 @@ export class Outbox {
         'unknown_profile',
         `No profile with id "${input.profileId}": nothing was queued.`,
       );
-    const resend = input.confirmResend ? ' (re-send confirmed by the operator)' : '';
-    const outcome = this.store.enqueue(input, (job) =>
+    const outcome = this.store.enqueue(input, (job, again) =>
       this.audit.record({
         event: 'job.enqueued',
         profileId: input.profileId,
         jobId: job.id,
-        messageKey: input.confirmResend ? 'activity.enqueued_resend' : 'activity.enqueued',
-        params: about(job),
-        message: `${input.kind} queued${resend}.`,
+        ...enqueuedEntry(input, job, again),
       }),
     );
     this.active.add(input.profileId);
@@ -485,4 +482,27 @@ export class Outbox {
     const snapshot = this.snapshot(profileId);
     for (const listener of this.listeners) listener(profileId, snapshot, job);
   }
+}
+
+/**
+ * The activity row of a new job, as what it is: a status the station sets by itself says so
+ * ("Order PB-3 marked packed"), and only a repeat the operator confirmed says re-send.
+ */
+function enqueuedEntry(input: EnqueueInput, job: JobView, again: boolean) {
+  const status =
+    input.sentBy === 'station' && input.kind === 'order.update'
+      ? (input.payload as { order?: { status?: unknown } }).order?.status
+      : undefined;
+  if (typeof status === 'string')
+    return {
+      messageKey: 'activity.order_status',
+      params: { ...about(job), status },
+      message: `Order ${job.subject} marked ${status}.`,
+    } as const;
+  const resend = again && input.confirmResend === true;
+  return {
+    messageKey: resend ? 'activity.enqueued_resend' : 'activity.enqueued',
+    params: about(job),
+    message: `${input.kind} queued${resend ? ' (re-send confirmed by the operator)' : ''}.`,
+  } as const;
 }

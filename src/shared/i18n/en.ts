@@ -71,6 +71,7 @@ export const en = {
       '{{kind}} for {{subject}} was interrupted while sending; it will be checked before it is sent again',
     enqueued: '{{kind}} for {{subject}} queued',
     enqueued_resend: '{{kind}} for {{subject}} queued to be sent again',
+    order_status: 'Order {{subject}} marked {{status}}',
     retry: 'Retry of {{kind}} for {{subject}} requested',
     retry_all: 'Retry of {{count}} job(s) requested',
     edited: '{{kind}} for {{subject}} corrected and queued again',

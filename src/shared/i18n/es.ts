@@ -73,6 +73,7 @@ export const es: Messages = {
       '{{kind}} de {{subject}} se interrumpió durante el envío; se comprobará antes de enviarlo de nuevo',
     enqueued: '{{kind}} de {{subject}} en cola',
     enqueued_resend: '{{kind}} de {{subject}} en cola para enviarse de nuevo',
+    order_status: 'Pedido {{subject}} marcado como {{status}}',
     retry: 'Nuevo intento de {{kind}} de {{subject}} solicitado',
     retry_all: 'Nuevo intento de {{count}} trabajo(s) solicitado',
     edited: '{{kind}} de {{subject}} corregido y en cola de nuevo',

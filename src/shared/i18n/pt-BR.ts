@@ -73,6 +73,7 @@ export const ptBR: Messages = {
       '{{kind}} de {{subject}} foi interrompido durante o envio; será conferido antes de ser enviado de novo',
     enqueued: '{{kind}} de {{subject}} na fila',
     enqueued_resend: '{{kind}} de {{subject}} na fila para ser enviado de novo',
+    order_status: 'Pedido {{subject}} marcado como {{status}}',
     retry: 'Nova tentativa de {{kind}} de {{subject}} pedida',
     retry_all: 'Nova tentativa de {{count}} tarefa(s) pedida',
     edited: '{{kind}} de {{subject}} corrigido e na fila de novo',
