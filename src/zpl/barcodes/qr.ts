@@ -8,13 +8,15 @@
 // as "ple"): the first character is the error correction level, the second the input mode,
 // and a third (the comma) only when the second is a letter.
 //
-// bwip-js encodes (fixedeclevel, so the level is the one asked for, and its own mode
-// segmentation); the mask is the one Labelary's encoder picks (qr-mask.ts), as the printer's
-// mask default "7" is an automatic choice;
-// QR Model 1 is not in bwip-js and is drawn as Model 2 with a warning.
+// qr-encode.ts encodes (the level asked for, BWIPP's mode segmentation). The mask is ^BQ's
+// fifth parameter when it is written, 0 to 7, as the guide gives it. Left out, the guide says
+// the printer's default is 7, but Labelary's renders say otherwise: of the 10 QR codes zxing
+// reads in its pictures of labels with no mask written (labelize's corpus), 9 carry another
+// (0, 1, 2, 4), the one ZXing's penalty scoring picks (qr-mask.ts); an empty mask is that.
+// QR Model 1 is not encoded and is drawn as Model 2 with a warning.
 import { asBytes, type MatrixEncoding } from './bwip.ts';
 import { matrixLayout } from './draw.ts';
-import { labelaryMask } from './qr-mask.ts';
+import { labelaryMask, remask } from './qr-mask.ts';
 import { encodeQr } from './qr-encode.ts';
 import type { BarcodeContext, BarcodeLayout } from './types.ts';
 import { emptyLayout } from './types.ts';
@@ -26,7 +28,7 @@ export interface QrParams {
   magnification?: number;
   /** d: error correction when the data's switch has none valid: Q if empty, M if invalid. */
   errorCorrection?: string;
-  /** e: mask 0 to 7; the printer's default 7 chooses by itself, as bwip-js does. */
+  /** e: mask 0 to 7; left out (or out of range), the mask Labelary's scoring picks. */
   mask?: number;
 }
 
@@ -53,15 +55,17 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
     warnings.push(`^BQ magnification ${mag} is outside 1 to 10; ${fixed} is used`);
     mag = fixed;
   }
-  if (params.mask !== undefined && params.mask !== 7) {
-    warnings.push(`^BQ mask ${params.mask} is not applied; the mask is chosen automatically`);
+  let mask = params.mask;
+  if (mask !== undefined && !(Number.isInteger(mask) && mask >= 0 && mask <= 7)) {
+    warnings.push(`^BQ mask ${mask} is not 0 to 7; the mask is chosen as for an empty one`);
+    mask = undefined;
   }
 
   const parsed = parseSwitches(data, params.errorCorrection, warnings);
   if (parsed.text.length === 0) {
     return emptyLayout([...warnings, '^BQ has no data after its switches; nothing is drawn']);
   }
-  const encoding = symbol(asBytes(parsed.text), parsed.level);
+  const encoding = symbol(asBytes(parsed.text), parsed.level, mask);
   if (!encoding) {
     return emptyLayout([
       ...warnings,
@@ -89,8 +93,12 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
 const SYMBOL_CACHE = 256;
 const symbols = new Map<string, MatrixEncoding | null>();
 
-function symbol(bytes: string, level: QrSwitches['level']): MatrixEncoding | null {
-  const key = `${level}${bytes}`;
+function symbol(
+  bytes: string,
+  level: QrSwitches['level'],
+  mask: number | undefined,
+): MatrixEncoding | null {
+  const key = `${level}${mask ?? 'a'}${bytes}`;
   const hit = symbols.get(key);
   if (hit !== undefined) {
     symbols.delete(key);
@@ -98,7 +106,10 @@ function symbol(bytes: string, level: QrSwitches['level']): MatrixEncoding | nul
     return hit;
   }
   const encoded = encodeQr(bytes, level);
-  const chosen = encoded && labelaryMask(encoded, level, 0);
+  // The encoder draws mask 0; the symbol is remasked from it.
+  const chosen =
+    encoded &&
+    (mask === undefined ? labelaryMask(encoded, level, 0) : remask(encoded, level, 0, mask));
   symbols.set(key, chosen);
   if (symbols.size > SYMBOL_CACHE) {
     const oldest = symbols.keys().next();
