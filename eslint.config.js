@@ -34,6 +34,8 @@ const MAIN_FEATURES = {
 const mainFeature = (name) => `main-${name}`;
 const MAIN_FEATURE_TYPES = [...Object.keys(MAIN_FEATURES).map(mainFeature), 'main-feature'];
 const MAIN_TYPES = ['main-platform', ...MAIN_FEATURE_TYPES, 'main-core', 'main-glue'];
+/** The window: its features (each a folder of src/renderer/src/features), app/ and ui/, the rest. */
+const RENDERER_TYPES = ['renderer-feature', 'renderer-base', 'renderer'];
 
 // The current time comes from the injected clock: new Date(clock.now()).
 const noArgDate = {
@@ -161,6 +163,15 @@ export default tseslint.config(
         { type: 'main-feature', pattern: 'src/main/*/**', partialMatch: false },
         { type: 'main-glue', pattern: 'src/main/**', partialMatch: false },
         { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
+        // The window by feature: each feature folder is an element of its own, named by its folder.
+        {
+          type: 'renderer-feature',
+          pattern: 'src/renderer/src/features/*/**',
+          capture: ['feature'],
+          partialMatch: false,
+        },
+        // The window's frame and shared pieces, on which every feature builds.
+        { type: 'renderer-base', pattern: 'src/renderer/src/{app,ui}/**', partialMatch: false },
         { type: 'renderer', pattern: 'src/renderer/**', partialMatch: false },
         { type: 'zpl', pattern: 'src/zpl/**', partialMatch: false },
       ],
@@ -186,7 +197,9 @@ export default tseslint.config(
               from: { element: { type: 'shared' } },
               disallow: {
                 to: {
-                  element: { types: { anyOf: ['sandbox', ...MAIN_TYPES, 'preload', 'renderer'] } },
+                  element: {
+                    types: { anyOf: ['sandbox', ...MAIN_TYPES, 'preload', ...RENDERER_TYPES] },
+                  },
                 },
               },
             },
@@ -197,7 +210,9 @@ export default tseslint.config(
               disallow: {
                 to: {
                   element: {
-                    types: { anyOf: ['shared', 'sandbox', ...MAIN_TYPES, 'preload', 'renderer'] },
+                    types: {
+                      anyOf: ['shared', 'sandbox', ...MAIN_TYPES, 'preload', ...RENDERER_TYPES],
+                    },
                   },
                 },
               },
@@ -206,14 +221,16 @@ export default tseslint.config(
               // The sandbox is the API as a service would run it: it knows only the contract.
               from: { element: { type: 'sandbox' } },
               disallow: {
-                to: { element: { types: { anyOf: [...MAIN_TYPES, 'preload', 'renderer'] } } },
+                to: {
+                  element: { types: { anyOf: [...MAIN_TYPES, 'preload', ...RENDERER_TYPES] } },
+                },
               },
             },
             {
               // Main embeds the sandbox through its public entry, and never the window's code.
               from: { element: { types: { anyOf: MAIN_TYPES } } },
               disallow: {
-                to: { element: { types: { anyOf: ['sandbox', 'preload', 'renderer'] } } },
+                to: { element: { types: { anyOf: ['sandbox', 'preload', ...RENDERER_TYPES] } } },
               },
             },
             {
@@ -283,18 +300,40 @@ export default tseslint.config(
               from: { element: { type: 'preload' } },
               disallow: {
                 to: {
-                  element: { types: { anyOf: ['sandbox', ...MAIN_TYPES, 'renderer'] } },
+                  element: { types: { anyOf: ['sandbox', ...MAIN_TYPES, ...RENDERER_TYPES] } },
                 },
               },
             },
             {
               // The window talks to main only through the preload's bridge.
-              from: { element: { type: 'renderer' } },
+              from: { element: { types: { anyOf: RENDERER_TYPES } } },
               disallow: {
                 to: {
                   element: { types: { anyOf: ['sandbox', ...MAIN_TYPES, 'preload'] } },
                 },
               },
+            },
+            {
+              // A feature of the window builds on app/ and ui/ only, never on another feature:
+              // what two features share moves down into app/ or ui/.
+              from: { element: { type: 'renderer-feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'renderer-feature',
+                    captured: { feature: '!{{ from.element.captured.feature }}' },
+                  },
+                },
+              },
+              message:
+                'A feature of the window imports only app/ and ui/, never another feature ({{ to.element.captured.feature }}): move what both need into app/ or ui/.',
+            },
+            {
+              // The frame and the shared pieces know no feature: App.tsx composes them.
+              from: { element: { type: 'renderer-base' } },
+              disallow: { to: { element: { type: 'renderer-feature' } } },
+              message:
+                'app/ and ui/ know no feature of the window ({{ to.element.captured.feature }}): pass what they need in, or compose it in App.tsx.',
             },
           ],
         },
