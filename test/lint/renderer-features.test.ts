@@ -24,7 +24,10 @@ describe("the window's features (a lint rule)", () => {
   it.each([
     ['features/station/probe.ts', "import { y } from '../settings/settings-store.ts';"],
     ['features/station/probe.ts', "const y = await import('../labels/labels-store.ts');"],
-    ['features/station/probe.ts', "import { y } from '@renderer/features/outbox/OutboxScreen.tsx';"],
+    [
+      'features/station/probe.ts',
+      "import { y } from '@renderer/features/outbox/OutboxScreen.tsx';",
+    ],
     [
       'features/station/pack/probe.ts',
       "import { y } from '@renderer/features/labels/LabelsScreen.tsx';",
