@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Orientation } from '../painter.ts';
 import { aztec } from './aztec.ts';
 import { dataMatrix } from './datamatrix.ts';
-import { pdf417 } from './pdf417.ts';
+import { automaticColumns, pdf417 } from './pdf417.ts';
+import { pdf417Codewords } from './pdf417-text.ts';
 import { parseSwitches, qrCode } from './qr.ts';
 import { decode, initDecoder, render, runs, sameDots, upright } from './test-decode.ts';
 import type { BarcodeContext, BarcodeLayout } from './types.ts';
@@ -196,14 +197,26 @@ describe('^B7 PDF417', () => {
     expect(layout.height).toBe(rows * Math.floor(200 / rows));
   });
 
-  it('defaults to about twice as many columns as rows', async () => {
-    const layout = pdf417(text.repeat(3), { rowHeight: 2 }, ctx(1));
-    const columns = (layout.width - 69) / 17;
-    const rows = layout.height / 2;
-    expect(Number.isInteger(columns)).toBe(true);
-    expect(columns / rows).toBeGreaterThan(1.4);
-    expect(columns / rows).toBeLessThan(2.8);
-    expect((await decode(render(layout), ['PDF417']))[0]?.text).toBe(text.repeat(3));
+  it('without c or r, stacks about three rows a column, as Labelary does (issue 44)', async () => {
+    // A column is 17 modules, plus 69 for start, stop and the row indicators (w = 1).
+    const columnsOf = (l: BarcodeLayout): number => (l.width - 69) / 17;
+    // The rule by hand: data words plus 2^(s+1), a third of it, square root, rounded.
+    expect([100, 270, 40].map((n) => automaticColumns(n, 0))).toEqual([6, 10, 4]);
+    expect(automaticColumns(40, 5)).toBe(6); // 40 + 64 words
+    for (const data of [text, text.repeat(3), text.repeat(8)]) {
+      const layout = pdf417(data, { rowHeight: 2 }, ctx(1));
+      const columns = columnsOf(layout);
+      const rows = layout.height / 2;
+      expect(columns).toBe(automaticColumns(pdf417Codewords(data).length, 0));
+      expect(rows / columns).toBeGreaterThan(2);
+      expect(rows / columns).toBeLessThan(4.5);
+      expect((await decode(render(layout), ['PDF417']))[0]?.text).toBe(data);
+    }
+    // The security level's error correction words count too: more rows and columns at s = 5.
+    const secure = pdf417(text.repeat(3), { rowHeight: 2, security: 5 }, ctx(1));
+    expect(columnsOf(secure)).toBeGreaterThan(
+      columnsOf(pdf417(text.repeat(3), { rowHeight: 2 }, ctx(1))),
+    );
   });
 
   it('forces columns × rows, or prints nothing when they cannot hold the data', async () => {

@@ -6,9 +6,14 @@
 // rows, and read as 20 it covered the tracking number below it. Without h, "the overall bar
 // code height (^BY h) divided by the number of rows equals the height of the individual rows". s is the security level 0-8 (0: error detection
 // only) and is kept as asked (bwip-js would otherwise raise it to fill the symbol). c (1-30
-// data columns) and r (3-90 rows) default to a 1:2 row-to-column ratio; "no symbol is printed
-// if the product of columns and rows is greater than 928" or the code words do not fit. t
-// truncates the right row indicators and stop pattern (bwip-js's compact PDF417).
+// data columns) and r (3-90 rows) default to "1:2 (row-to-column aspect ratio)": the shape of
+// the symbol, not a count of rows and columns (a column is 17 modules wide, a row a few dots
+// tall). Labelary stacks many short rows there, as the encoder it follows (the one whose code
+// word choices pdf417-text.ts makes; Zint started from it) does: c is the whole number nearest
+// √(code words / 3), data and error correction together, about three rows a column, one
+// column more when that makes over 90 rows. "No symbol is printed if the product of columns
+// and rows is greater than 928" or the code words do not fit. t truncates the right row
+// indicators and stop pattern (bwip-js's compact PDF417).
 import { asBytes, encode, type EncodeResult } from './bwip.ts';
 import { matrixLayout } from './draw.ts';
 import { pdf417Codewords } from './pdf417-text.ts';
@@ -54,9 +59,8 @@ export function pdf417(data: string, params: Pdf417Params, ctx: BarcodeContext):
   }
   // The code words as Labelary's encoder makes them (pdf417-text.ts); bwip-js adds the length
   // descriptor, padding and error correction, and lays out the rows.
-  const codewords = pdf417Codewords(asBytes(data))
-    .map((v) => `^${String(v).padStart(3, '0')}`)
-    .join('');
+  const words = pdf417Codewords(asBytes(data));
+  const codewords = words.map((v) => `^${String(v).padStart(3, '0')}`).join('');
   const base = {
     raw: true,
     rowmult: 1,
@@ -82,20 +86,17 @@ export function pdf417(data: string, params: Pdf417Params, ctx: BarcodeContext):
     }
   } else if (columns !== undefined) {
     result = run(columns);
-  } else {
+  } else if (rows !== undefined) {
     const total = codewordCount(run);
     if (total === undefined) {
       return emptyLayout([...warnings, '^B7 data is too long for PDF417; nothing is drawn']);
     }
-    if (rows !== undefined) {
-      const c = Math.ceil(total / rows);
-      if (c > 30)
-        warnings.push(`^B7 data does not fit ${rows} rows of 30 columns; more rows are used`);
-      result = run(Math.min(30, c), rows);
-    } else {
-      // rows : columns = 1 : 2, so total ≈ c² / 2.
-      result = run(Math.min(30, Math.max(1, Math.ceil(Math.sqrt(2 * total)))));
-    }
+    const c = Math.ceil(total / rows);
+    if (c > 30)
+      warnings.push(`^B7 data does not fit ${rows} rows of 30 columns; more rows are used`);
+    result = run(Math.min(30, c), rows);
+  } else {
+    result = run(automaticColumns(words.length, security));
   }
   if (!result.ok || result.encoding.kind !== 'matrix') {
     return emptyLayout([
@@ -119,6 +120,17 @@ export function pdf417(data: string, params: Pdf417Params, ctx: BarcodeContext):
     rowHeight = Math.max(1, Math.floor(ctx.by.height / result.encoding.rows));
   }
   return matrixLayout(result.encoding, w, rowHeight, warnings);
+}
+
+/**
+ * The columns when neither c nor r is given (see the top): the data code words and the 2^(s+1)
+ * error correction words, a third of them squared, rounded; one more past 90 rows.
+ */
+export function automaticColumns(dataWords: number, security: number): number {
+  const words = dataWords + 2 ** (security + 1);
+  let columns = Math.min(30, Math.max(1, Math.floor(Math.sqrt(words / 3) + 0.5)));
+  if (Math.floor(words / columns) > 90 && columns < 30) columns++;
+  return columns;
 }
 
 /**
