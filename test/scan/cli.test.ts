@@ -105,14 +105,20 @@ describe('npm run -s scan -- parse', () => {
     const run = scan(['parse', '0105901234123458', '00376130321109103421', '--json']);
     expect(run.status).toBe(1);
     const json = JSON.parse(run.stdout) as Json;
-    expect(json.scans.map((s) => [s.kind, s.error?.message])).toEqual([
+    expect(json.scans.map((s) => [s.kind, s.error])).toEqual([
       [
         'gs1',
-        'The check digit of 05901234123458 is wrong: the code was misread or mistyped. Scan it again.',
+        {
+          message:
+            'The check digit of 05901234123458 is wrong: the code was misread or mistyped. Scan it again.',
+        },
       ],
       [
         'gs1',
-        'The check digit of 376130321109103421 is wrong: the code was misread or mistyped. Scan it again.',
+        {
+          message:
+            'The check digit of 376130321109103421 is wrong: the code was misread or mistyped. Scan it again.',
+        },
       ],
     ]);
   });

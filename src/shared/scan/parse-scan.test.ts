@@ -179,7 +179,7 @@ describe('GTIN and text without an identifier', () => {
       ['00376130321109103421', '376130321109103421'],
       ['0105901234123458' + '17270131' + '10LOT', '05901234123458'],
       [`0105901234123458${GS}10LOT`, '05901234123458'],
-    ])
+    ] as const)
       expect(sentence(parse(input)), input).toBe(
         `The check digit of ${key} is wrong: the code was misread or mistyped. Scan it again.`,
       );
