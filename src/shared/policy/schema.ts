@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coordinationUrlSchema } from '../coordination.ts';
 import { PAPER_SIZES } from '../documents.ts';
 import { PRINTER_DENSITIES, printerTargetSchema } from '../printing.ts';
-import { endpointOverridesSchema, ENVIRONMENTS } from '../profile.ts';
+import { baseUrlSchema, endpointOverridesSchema, ENVIRONMENTS } from '../profile.ts';
 
 // The machine policy IT writes for every station (issue #31): what a station needs, set and
 // optionally locked, in one file per machine. One zod schema is the source of truth; the JSON
@@ -10,37 +10,165 @@ import { endpointOverridesSchema, ENVIRONMENTS } from '../profile.ts';
 // is strict: a key the station does not know is refused, because a typo IT never hears about
 // ("lockd": true) is a setting silently not enforced. Keys are never in a policy: the profiles
 // carry none, and the Redis password stays in each station's keychain.
+//
+// IT validates files with that JSON Schema in editors and pipelines, so every rule here is one
+// the JSON Schema carries (issue #38): an enum, a range, a length, or a pattern (written for the
+// `u` flag, as JSON Schema reads patterns), never a `refine` it cannot see. Where a value goes on
+// to a station schema that trims it or parses it as a URL, the pattern describes exactly what
+// that schema takes (spaces around the value allowed, as the trim allows them), and the value is
+// then piped through the station's schema, which gives the station the same value as before.
+// Each pattern's refusal keeps a specific sentence: the station schema's own, when it has one.
+// One rule alone is beyond any JSON Schema: `profiles.active` must name a profile of the list.
 
 const locked = z
   .boolean()
   .optional()
   .describe('true: the station shows this as set by IT and refuses to change it');
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is not a time of day as HH:MM (24 h)');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/u, 'is not a time of day as HH:MM (24 h)');
 
 /** A short helper: the field's meaning, as the JSON Schema and the reference say it. */
 const d = <T extends z.ZodType>(schema: T, meaning: string): T => schema.describe(meaning);
 
+/** A pattern made of parts, with the `u` flag JSON Schema reads patterns with. */
+const pattern = (...parts: string[]) => new RegExp(parts.join(''), 'u');
+
+/** A value a trimming schema takes: `core`, with any spaces around it. */
+const padded = (core: string) => pattern(String.raw`^\s*(?:`, core, String.raw`)\s*$`);
+
+/** The sentence a station schema refuses `value` with, or `otherwise` (never zod's defaults). */
+const refusal =
+  (schema: z.ZodType, otherwise: string) =>
+  (issue: { input?: unknown }): string => {
+    const message = schema.safeParse(issue.input).error?.issues[0]?.message;
+    return message && !/^(Invalid|Too (big|small))\b/.test(message) ? message : otherwise;
+  };
+
+/** Text with a character other than a space, at most `max` long; spaces around it are cut. */
+const name = (max: number) => z.string().max(max).regex(/\S/u, 'must not be empty').trim();
+
+// Host names as every URL parser takes them: letters, digits and single dashes, the last label
+// starting with a letter (a last label of digits is read as an IPv4 address); or an IPv4
+// address; ports 0–65535.
+const LABEL = '[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*';
+const DOMAIN = String.raw`(?:${LABEL}\.)*[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*`;
+const OCTET = String.raw`(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`;
+const IPV4 = String.raw`${OCTET}(?:\.${OCTET}){3}`;
+const PORT = String.raw`(?::(?:6553[0-5]|655[0-2]\d|65[0-4]\d\d|6[0-4]\d{3}|[1-5]\d{4}|[1-9]\d{0,3}|0))?`;
+const LOOPBACK = String.raw`localhost|127(?:\.${OCTET}){3}|\[::1\]`;
+
+/** A base URL as the station takes it: https://, http:// on this computer; no user, ?query, #fragment. */
+const BASE_URL = padded(
+  String.raw`(?:https://(?:${DOMAIN}|${IPV4}|\[::1\])|http://(?:${LOOPBACK}))${PORT}(?:/[^\s?#]*)?`,
+);
+/** The updates folder: any http(s) address. */
+const UPDATES_URL = padded(
+  String.raw`https?://(?:[^\s/?#@\\]+@)?(?:${DOMAIN}|${IPV4}|\[::1\])${PORT}(?:[/?#]\S*)?`,
+);
+/** redis://[user@]host[:port][/db] or rediss://…: no password, query or fragment. */
+const REDIS_URL = padded(
+  String.raw`rediss?://(?:[^\s/?#@:\\\[\]]+@)?(?:${DOMAIN}|${IPV4})${PORT}(?:/\d{0,2})?`,
+);
+
+// Printer targets, the parts of printerTargetSchema's pattern: a document printer takes no tcp://.
+const TCP = String.raw`tcp://[^\s/]+`;
+const CUPS = String.raw`cups:[^\s/#]+`;
+const WINDOWS = String.raw`windows:[^\s,!\p{Cc}][^,!\p{Cc}]*`;
+const TARGET_SENTENCE = 'is not tcp://host[:port] or cups:QUEUE (or, on Windows, windows:PRINTER)';
+const labelTarget = z
+  .string()
+  .min(1)
+  .max(300)
+  .regex(padded(`${TCP}|${CUPS}|${WINDOWS}`), {
+    error: refusal(printerTargetSchema, TARGET_SENTENCE),
+  })
+  .pipe(printerTargetSchema);
+const documentTarget = z
+  .string()
+  .min(1)
+  .max(300)
+  .regex(padded(`${CUPS}|${WINDOWS}`), {
+    error: (issue) =>
+      typeof issue.input === 'string' && /^\s*tcp:\/\//u.test(issue.input)
+        ? 'is a label printer address: a document printer is cups:QUEUE or windows:PRINTER'
+        : refusal(printerTargetSchema, TARGET_SENTENCE)(issue),
+  })
+  .pipe(printerTargetSchema);
+
+// Endpoint paths as endpointOverridesSchema takes them: a / and letters, digits, / _ . - { },
+// no ".." segment (a segment is empty, or starts with anything but a dot, or is "." or ".x…",
+// or is "..x…").
+const PATH_CHAR = '[A-Za-z0-9_.{}-]';
+const NOT_DOT = '[A-Za-z0-9_{}-]';
+const SEGMENT = String.raw`(?:${NOT_DOT}${PATH_CHAR}*|\.(?:${NOT_DOT}${PATH_CHAR}*)?|\.\.${PATH_CHAR}+)?`;
+const apiPath = (field: 'productsListPath' | 'productGetPath' | 'labelsPath') => {
+  const station = endpointOverridesSchema.shape[field];
+  const path = z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(padded(`(?:/${SEGMENT})+`), {
+      error: refusal(station, 'must start with / and hold only letters, digits, / _ . - { }'),
+    });
+  return (field === 'productGetPath' ? path.regex(/\{sku\}/u, 'must contain {sku}') : path)
+    .optional()
+    .meta({ default: station.def.defaultValue });
+};
+
+// Piped through the station's own overrides, which trim the values and fill in the defaults.
+const policyOverridesSchema = z
+  .strictObject({
+    productsListPath: apiPath('productsListPath'),
+    productGetPath: apiPath('productGetPath'),
+    labelsPath: apiPath('labelsPath'),
+    labelsMethod: endpointOverridesSchema.shape.labelsMethod
+      .unwrap()
+      .optional()
+      .meta({ default: endpointOverridesSchema.shape.labelsMethod.def.defaultValue }),
+    batchExpiryParam: z
+      .string()
+      .regex(padded('[A-Za-z_][A-Za-z0-9_.-]{0,63}'), 'must be a plain query parameter name')
+      .optional()
+      .meta({ default: endpointOverridesSchema.shape.batchExpiryParam.def.defaultValue }),
+  })
+  .pipe(endpointOverridesSchema.partial().strict());
+
+/** Environments whose profiles name their service (the sandbox's is built in). */
+const NEED_BASE_URL: readonly string[] = ENVIRONMENTS.filter((e) => e !== 'sandbox');
+
 export const policyProfileSchema = z
   .strictObject({
-    name: d(z.string().trim().min(1).max(80), "the profile's name, as Settings shows it"),
+    name: d(name(80), "the profile's name, as Settings shows it"),
     environment: d(z.enum(ENVIRONMENTS), 'which service it talks to'),
     baseUrl: d(
       z
-        .url({ protocol: /^https?$/, message: 'is not an http(s) address' })
+        .string()
+        .max(500)
+        .regex(BASE_URL, {
+          error: refusal(
+            baseUrlSchema,
+            'is not an https:// address (http:// only on this computer) without ?query or #fragment',
+          ),
+        })
+        .pipe(baseUrlSchema)
         .nullable()
         .optional(),
-      'null or absent: the embedded sandbox (sandbox environment only)',
+      'null or absent: the embedded sandbox; test and production need one (https://)',
     ),
     apiVersion: d(z.enum(['v1', 'v1.1']).optional(), 'the API version (v1.1 unless given)'),
     overrides: d(
-      endpointOverridesSchema.partial().strict().optional(),
+      policyOverridesSchema.optional(),
       "endpoint paths that differ from the service's (see docs/environments.md)",
     ),
   })
-  .refine((p) => p.environment === 'sandbox' || typeof p.baseUrl === 'string', {
+  // The one rule across fields, in both forms: the checker's and the JSON Schema's if/then.
+  .refine((p) => !NEED_BASE_URL.includes(p.environment) || typeof p.baseUrl === 'string', {
     message: 'test and production profiles need a baseUrl',
     path: ['baseUrl'],
+  })
+  .meta({
+    if: { properties: { environment: { enum: NEED_BASE_URL } }, required: ['environment'] },
+    then: { properties: { baseUrl: { type: 'string' } }, required: ['baseUrl'] },
   });
 
 export const policySchema = z
@@ -54,8 +182,8 @@ export const policySchema = z
             'the profiles every station has; never an API key: each station keeps its own',
           ),
           active: d(
-            z.string().trim().min(1).max(80).optional(),
-            'the name of the profile stations use',
+            name(80).optional(),
+            "the name of the profile stations use: one of the list's names",
           ),
           locked,
         })
@@ -70,13 +198,12 @@ export const policySchema = z
       z
         .strictObject({
           target: d(
-            printerTargetSchema.nullable(),
+            labelTarget.nullable(),
             'tcp://HOST[:PORT], cups:QUEUE or windows:PRINTER; null: no label printer',
           ),
           dpmm: d(
             z
-              .number()
-              .refine((v) => (PRINTER_DENSITIES as readonly number[]).includes(v), {
+              .literal(PRINTER_DENSITIES, {
                 message: 'is 6, 8, 12 or 24 (dots per mm: 8 is 203 dpi, 12 is 300 dpi)',
               })
               .optional(),
@@ -95,12 +222,7 @@ export const policySchema = z
       z
         .strictObject({
           target: d(
-            printerTargetSchema
-              .refine((target) => !target.startsWith('tcp://'), {
-                message:
-                  'is a label printer address: a document printer is cups:QUEUE or windows:PRINTER',
-              })
-              .nullable(),
+            documentTarget.nullable(),
             'cups:QUEUE (a queue with a driver) or windows:PRINTER; null: none',
           ),
           paper: d(z.enum(PAPER_SIZES).optional(), 'the paper slips and invoices print on'),
@@ -113,7 +235,18 @@ export const policySchema = z
       z
         .strictObject({
           url: d(
-            coordinationUrlSchema.nullable(),
+            z
+              .string()
+              .min(1)
+              .max(500)
+              .regex(REDIS_URL, {
+                error: refusal(
+                  coordinationUrlSchema,
+                  'is not redis://[USER@]HOST[:PORT][/DB] or rediss://…',
+                ),
+              })
+              .pipe(coordinationUrlSchema)
+              .nullable(),
             "redis:// or rediss:// address of the warehouse's Redis; null: each station alone",
           ),
           ca: d(
@@ -162,7 +295,7 @@ export const policySchema = z
             'print the delivered invoice when a pack finishes',
           ),
           ackCode: d(
-            z.string().trim().min(1).max(64).nullable().optional(),
+            name(64).nullable().optional(),
             'a barcode that acknowledges a locked screen, as Enter does',
           ),
           locked,
@@ -175,13 +308,17 @@ export const policySchema = z
         .strictObject({
           enabled: d(z.boolean(), 'false: this station never updates by itself'),
           url: d(
-            z.url({ protocol: /^https?$/ }).optional(),
+            z
+              .string()
+              .regex(UPDATES_URL, 'is not an http:// or https:// address')
+              .pipe(z.url({ protocol: /^https?$/u }))
+              .optional(),
             'the folder with latest.yml and the installers (a private mirror)',
           ),
           channel: d(
             z
               .string()
-              .regex(/^[a-z0-9-]{1,32}$/, {
+              .regex(/^[a-z0-9-]{1,32}$/u, {
                 message: 'is 1 to 32 lowercase letters, digits or dashes (e.g. beta)',
               })
               .optional(),
