@@ -5,6 +5,9 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 import { fileURLToPath } from 'node:url';
+import { importPaths } from './scripts/lint/import-paths.js';
+
+const packbench = { rules: { 'import-paths': importPaths } };
 
 // Failure details reach the window and the logs, so only safeDetails (which must be given a
 // redaction) may make one: a cast would smuggle a raw value past it.
@@ -73,6 +76,28 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    // No import climbs three folders: past two, the tree's alias says where it leads
+    // (scripts/aliases.ts; the tests and the window know them).
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    plugins: { packbench },
+    rules: { 'packbench/import-paths': ['error', { maxClimb: 2 }] },
+  },
+  {
+    // What plain Node runs (main, the sandbox, the engine, the scripts, and the test helpers a
+    // bench or a child process imports) knows no aliases: relative imports only.
+    files: [
+      'src/{main,preload,sandbox,shared,zpl}/**/*.ts',
+      'scripts/**/*.ts',
+      'test/support/*.ts',
+      'test/outbox/*.ts',
+      'test/documents/fixtures.ts',
+      'test/e2e/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    plugins: { packbench },
+    rules: { 'packbench/import-paths': ['error', { maxClimb: 2, aliases: 'forbid' }] },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { RENDERER_ALIASES } from './scripts/aliases.ts';
+import { RENDERER_ALIASES, TEST_ALIASES } from './scripts/aliases.ts';
 
 // Unit tests live next to the code they test (`*.test.ts[x]`); tests that cross modules or
 // processes (integration, end-to-end) live under `test/`.
@@ -10,6 +10,11 @@ export default defineConfig({
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
+        resolve: {
+          alias: Object.fromEntries(
+            Object.entries(TEST_ALIASES).map(([alias, folder]) => [alias, resolve(folder)]),
+          ),
+        },
         test: {
           name: 'node',
           environment: 'node',

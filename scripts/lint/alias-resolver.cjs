@@ -6,12 +6,17 @@ const path = require('node:path');
 const node = require('eslint-import-resolver-node');
 
 const ROOT = path.resolve(__dirname, '../..');
-// Kept equal to scripts/aliases.ts by test/lint/aliases.test.ts (this file is CommonJS).
+// Kept equal to scripts/aliases.ts's TEST_ALIASES by test/lint/aliases.test.ts (this file is
+// CommonJS).
 const ALIASES = {
   '@renderer': 'src/renderer/src',
   '@shared': 'src/shared',
   '@zpl': 'src/zpl',
   '@test': 'test',
+  // The tests' aliases for the other trees (TEST_ALIASES).
+  '@main': 'src/main',
+  '@sandbox': 'src/sandbox',
+  '@scripts': 'scripts',
 };
 
 exports.interfaceVersion = 2;

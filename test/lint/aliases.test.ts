@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { RENDERER_ALIASES } from '../../scripts/aliases.ts';
+import { RENDERER_ALIASES, TEST_ALIASES } from '../../scripts/aliases.ts';
 
 // The window's import aliases (issue #28, item 6) are said in four places that must agree:
 // scripts/aliases.ts (Vite and Vitest), tsconfig.web.json's paths (the type checker), and the
@@ -18,7 +18,16 @@ describe("the window's import aliases", () => {
     const resolver = require('../../scripts/lint/alias-resolver.cjs') as {
       ALIASES: Record<string, string>;
     };
-    expect(resolver.ALIASES).toEqual(RENDERER_ALIASES);
+    expect(resolver.ALIASES).toEqual(TEST_ALIASES);
+    expect(TEST_ALIASES).toMatchObject(RENDERER_ALIASES);
+    const nodeConfig = JSON.parse(readFileSync(resolve(ROOT, 'tsconfig.node.json'), 'utf8')) as {
+      compilerOptions: { paths: Record<string, string[]> };
+    };
+    expect(nodeConfig.compilerOptions.paths).toEqual(
+      Object.fromEntries(
+        Object.entries(TEST_ALIASES).map(([alias, folder]) => [`${alias}/*`, [`./${folder}/*`]]),
+      ),
+    );
     const tsconfig = JSON.parse(readFileSync(resolve(ROOT, 'tsconfig.web.json'), 'utf8')) as {
       compilerOptions: { paths: Record<string, string[]> };
     };
@@ -52,5 +61,56 @@ describe("the window's import aliases", () => {
     expect(await rules("import { y } from './labels-store.ts';")).not.toContain(
       'no-restricted-imports',
     );
+  });
+});
+
+describe("the tests' import aliases (packbench/import-paths)", () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  const sentences = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(`${code}\nexport const x = y;\n`, {
+      filePath: resolve(ROOT, path),
+    });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'packbench/import-paths')
+      .map((m) => m.message);
+  };
+
+  it('refuse an import that climbs three folders, naming the alias to write', async () => {
+    expect(
+      await sentences(
+        'src/main/print/probe.test.ts',
+        "import { y } from '../../../test/support/until.ts';",
+      ),
+    ).toEqual([
+      'This import climbs 3 folders: write it as @test/support/until.ts (the aliases are in scripts/aliases.ts).',
+    ]);
+    expect(
+      await sentences(
+        'test/zpl/corpus/probe.test.ts',
+        "import { y } from '../../../src/zpl/engine.ts';",
+      ),
+    ).toEqual([
+      'This import climbs 3 folders: write it as @zpl/engine.ts (the aliases are in scripts/aliases.ts).',
+    ]);
+    expect(
+      await sentences('test/zpl/corpus/probe.test.ts', "import { y } from '@zpl/engine.ts';"),
+    ).toEqual([]);
+  });
+
+  it('refuse an alias where plain Node runs the file: main, the scripts, a bench helper', async () => {
+    for (const path of [
+      'src/main/print/probe.ts',
+      'scripts/probe.ts',
+      'test/outbox/helpers-probe.ts',
+    ])
+      expect(await sentences(path, "import { y } from '@test/support/until.ts';"), path).toEqual([
+        'Plain Node runs this file and knows no aliases: import @test/support/until.ts by its relative path.',
+      ]);
+    expect(
+      await sentences(
+        'src/main/print/probe.test.ts',
+        "import { y } from '@test/support/until.ts';",
+      ),
+    ).toEqual([]);
   });
 });

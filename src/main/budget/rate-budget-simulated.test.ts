@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulateSharedKey } from '../../../scripts/shared-key-simulation.ts';
+import { simulateSharedKey } from '@scripts/shared-key-simulation.ts';
 
 // The company budget on a key that several stations use without coordinating, in simulated
 // time (the simulation `npm run bench` reports too): few 429s, nothing lost, the key used.

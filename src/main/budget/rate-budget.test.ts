@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../../../test/support/fake-clock.ts';
+import { FakeClock } from '@test/support/fake-clock.ts';
 import { CompanyBudget, LANES, type Lane, type ReleaseSlot } from './rate-budget.ts';
 
 interface Grant {

@@ -1,6 +1,6 @@
 import { nothingSecret } from '../../shared/details.ts';
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../../../test/support/fake-clock.ts';
+import { FakeClock } from '@test/support/fake-clock.ts';
 import { AuthenticationError, NetworkError, ServerError } from '../api/errors.ts';
 import { HealthMonitor } from './health-monitor.ts';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion, MIGRATIONS } from './database.ts';
 import { JobStore } from './job-store.ts';
 import { OutboxInputError } from './job-types.ts';
-import { orderCreateBody } from '../../../test/support/bodies.ts';
+import { orderCreateBody } from '@test/support/bodies.ts';
 import { inputSchemas } from '../../shared/ipc/input-schemas.ts';
 import { en } from '../../shared/i18n/en.ts';
 import { toAppError } from '../core/errors-to-result.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeClock } from '../../../test/support/fake-clock.ts';
+import { FakeClock } from '@test/support/fake-clock.ts';
 import {
   DEFAULT_PACK_SETTINGS,
   type BarcodeAlias,

@@ -11,7 +11,7 @@ import {
   inPrivateKeyring,
   jsonLines,
   KEYRING_DAEMON_PID_SH,
-} from '../../../test/support/private-keyring.ts';
+} from '@test/support/private-keyring.ts';
 
 // These run against the real gnome-keyring that `npm test` starts on a private D-Bus.
 const realKeyring = Boolean(process.env['DBUS_SESSION_BUS_ADDRESS']);

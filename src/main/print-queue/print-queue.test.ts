@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ZebraEmulator } from '../../../test/support/zebra-emulator.ts';
+import { ZebraEmulator } from '@test/support/zebra-emulator.ts';
 import type { PrinterSettings } from '../../shared/printing.ts';
 import { systemClock } from '../platform/clock.ts';
 import { nodeFs } from '../platform/station-fs.ts';

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { realPdf } from '../../../test/support/pdf.ts';
+import { realPdf } from '@test/support/pdf.ts';
 import { CupsPrinter, listCupsQueues, lpArguments } from './cups-printer.ts';
 import { PrintError } from './errors.ts';
 import { openPrinter } from './printer.ts';

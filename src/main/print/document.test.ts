@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realPdf } from '../../../test/support/pdf.ts';
+import { realPdf } from '@test/support/pdf.ts';
 import { checkPdf, checkedJobs, parseMedia } from './document.ts';
 import { PrintError } from './errors.ts';
 import type { PrintJob } from './job.ts';

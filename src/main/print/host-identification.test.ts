@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ZebraEmulator } from '../../../test/support/zebra-emulator.ts';
+import { ZebraEmulator } from '@test/support/zebra-emulator.ts';
 import { PrintError } from './errors.ts';
 import { parseHostIdentification, queryHostIdentification } from './host-identification.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeClock } from '../../../test/support/fake-clock.ts';
-import { until } from '../../../test/support/until.ts';
-import { ZebraEmulator, closedPort } from '../../../test/support/zebra-emulator.ts';
+import { FakeClock } from '@test/support/fake-clock.ts';
+import { until } from '@test/support/until.ts';
+import { ZebraEmulator, closedPort } from '@test/support/zebra-emulator.ts';
 import { PrintError } from './errors.ts';
 import { HostStatusReader, parseHostStatus, queryHostStatus } from './host-status.ts';
 

@@ -4,7 +4,7 @@ import {
   closedPort,
   isStatusOnly,
   type ZebraEmulatorOptions,
-} from '../../../test/support/zebra-emulator.ts';
+} from '@test/support/zebra-emulator.ts';
 import { PrintError } from './errors.ts';
 import type { JobResult } from './job.ts';
 import { TcpPrinter } from './tcp-printer.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realPdf } from '../../../test/support/pdf.ts';
+import { realPdf } from '@test/support/pdf.ts';
 import type { CommandRun, RunCommandOptions } from './command.ts';
 import { openPrinter } from './printer.ts';
 import { QUEUE_FLAGS, powershellPath, statusOfQueue } from './windows-printer.ts';

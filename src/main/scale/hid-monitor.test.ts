@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../../../test/support/fake-clock.ts';
+import { FakeClock } from '@test/support/fake-clock.ts';
 import { DEFAULT_SCALE_SETTINGS } from '../../shared/scale/settings.ts';
 import type { HidInfo } from './device-list.ts';
 import type { HidLink } from './links.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../../../test/support/fake-clock.ts';
+import { FakeClock } from '@test/support/fake-clock.ts';
 import type { HidLink, SerialLink } from './links.ts';
 import { HidScale, SerialScale } from './scale-session.ts';
 

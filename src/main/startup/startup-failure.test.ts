@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../test/outbox/helpers.ts';
+import { tempDir } from '@test/outbox/helpers.ts';
 import { checkDataDir, DataDirError, type DiskProbe } from '../platform/data-dir.ts';
 import { NewerSchemaError } from '../outbox/database.ts';
 import {

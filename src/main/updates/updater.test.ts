@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../../../test/support/fake-clock.ts';
+import { FakeClock } from '@test/support/fake-clock.ts';
 import type { FoundUpdate, UpdateEngine, UpdateFeed } from './engine.ts';
 import type { StationWork, UpdateSettings } from './rules.ts';
 import { StationUpdater } from './updater.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Bitmap } from '../../../src/zpl/bitmap.ts';
+import { Bitmap } from '@zpl/bitmap.ts';
 import { decodeBarcodes } from './barcodes.ts';
 
 // Code 128 bar/space widths in modules, from the symbology's table (ISO/IEC 15417), only

@@ -17,7 +17,7 @@ import {
   type ReadOutputBarcodeFormat,
   type TextMode,
 } from 'zxing-wasm/reader';
-import type { Bitmap } from '../../../src/zpl/bitmap.ts';
+import type { Bitmap } from '@zpl/bitmap.ts';
 import { clip, frame, type Region } from './region.ts';
 
 export interface DecodeBarcodesOptions {

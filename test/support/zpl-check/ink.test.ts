@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Bitmap } from '../../../src/zpl/bitmap.ts';
+import { Bitmap } from '@zpl/bitmap.ts';
 import { inkBox, picture, runsInColumn, runsInRow } from './ink.ts';
 import { clip, frame } from './region.ts';
 

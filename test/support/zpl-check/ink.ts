@@ -1,6 +1,6 @@
 // Plain looks at a label's dots for tests: where the ink is, how wide each bar is, and a
 // picture of a corner that reads in a failure message.
-import type { Bitmap } from '../../../src/zpl/bitmap.ts';
+import type { Bitmap } from '@zpl/bitmap.ts';
 import { clip, type Region } from './region.ts';
 
 /** The tightest box around the black dots in `region` (default: everywhere), or null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Bitmap } from '../../../src/zpl/bitmap.ts';
+import { Bitmap } from '@zpl/bitmap.ts';
 import { ocr } from './ocr.ts';
 
 // A 5×7 dot-matrix alphabet, enough for the words below; each cell becomes a square of ink.

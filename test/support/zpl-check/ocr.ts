@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Bitmap } from '../../../src/zpl/bitmap.ts';
-import { encodePng } from '../../../src/zpl/png/encode-png.ts';
+import type { Bitmap } from '@zpl/bitmap.ts';
+import { encodePng } from '@zpl/png/encode-png.ts';
 import { frame, type Region } from './region.ts';
 
 const run = promisify(execFile);

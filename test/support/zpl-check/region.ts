@@ -1,6 +1,6 @@
 // A rectangle of label dots, and the crop/upscale/margin step that the barcode reader and
 // OCR both need before they look at a label.
-import { Bitmap } from '../../../src/zpl/bitmap.ts';
+import { Bitmap } from '@zpl/bitmap.ts';
 
 /** A rectangle of label dots: top-left (x, y), size width × height. */
 export interface Region {

@@ -1,9 +1,9 @@
 // What the corpus tests share: one engine (one font cache), a way to get at a label, and small
 // measuring tools of our own (quarter turns, dot-for-dot comparison, ink bands, check digits).
 // Nothing here asks the engine what it meant: every helper reads dots or does arithmetic.
-import { Bitmap } from '../../../src/zpl/bitmap.ts';
-import { loadFontsFromPackages } from '../../../src/zpl/cli/fonts.ts';
-import { ZplEngine, type RenderedLabel, type Stock } from '../../../src/zpl/engine.ts';
+import { Bitmap } from '@zpl/bitmap.ts';
+import { loadFontsFromPackages } from '@zpl/cli/fonts.ts';
+import { ZplEngine, type RenderedLabel, type Stock } from '@zpl/engine.ts';
 import {
   clip,
   inkBox,

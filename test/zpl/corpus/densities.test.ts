@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Dpmm } from '../../../src/zpl/engine.ts';
+import type { Dpmm } from '@zpl/engine.ts';
 import { decodeBarcodes, inkBox, ocr, picture } from '../../support/zpl-check/index.ts';
 import { elementWidths, engine, hexRows, inkLines, one } from './corpus.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Bitmap } from '../../../src/zpl/bitmap.ts';
+import { Bitmap } from '@zpl/bitmap.ts';
 import { decodeBarcodes, inkBox, ocr, picture, runsInRow } from '../../support/zpl-check/index.ts';
 import { SMALL, bytes, engine, negative, one, sameDots, upright } from './corpus.ts';
 
