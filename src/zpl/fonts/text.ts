@@ -74,7 +74,17 @@ export const FONT0_METRICS: Readonly<Record<string, readonly [number, number]>> 
   '7': [0.479, 0],
   '8': [0.479, -0.004],
   '9': [0.479, -0.001],
-  '(': [0.311, 0.039],
+  // The brackets (issue 44): "(" and ")" as one pair, 0.29 w, ink 0.03 w in from the outside
+  // (fitted on the 33 corpus labels with brackets in font 0: the carrier labels' median diff
+  // 1.81 → 1.76 %, ")" had Roboto's 0.318). "{", "}" and "=" occur in no font-0 text of the
+  // corpus; their advances keep the reference face's proportions to its "(" and digits in the
+  // Helvetica design it follows (braces 389 to the bracket's 333, equals 584 to a digit's 556),
+  // where Roboto's were 0.293 and 0.493 w, narrower.
+  '(': [0.29, 0.03],
+  ')': [0.29, -0.03],
+  '{': [0.339, 0],
+  '}': [0.339, 0],
+  '=': [0.503, 0],
   '.': [0.309, 0.027],
   ':': [0.301, 0.003],
   A: [0.555, 0.002],
