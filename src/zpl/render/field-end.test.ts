@@ -40,4 +40,18 @@ describe('a field ended by ^XZ instead of ^FS', () => {
     expect(inkBox(label.bitmap)).toEqual({ x: 10, y: 10, width: 100, height: 6 });
     expect(inkBox(label.bitmap, { x: 30, y: 0, width: 60, height: 30 })).toBeNull();
   });
+
+  it('field data after a graphic starts a text field: both print, the text at 0,0', () => {
+    // The graphic's ^FS forgotten (or swallowed by a ^GFB whose bytes never came).
+    const label = first('^XA^FO100,200^GFA,4,4,2,FFFFFFFF^A0N,30,30^FDPACK^FS^XZ');
+    expect(inkBox(label.bitmap, { x: 90, y: 190, width: 40, height: 20 })).toEqual({
+      x: 100,
+      y: 200,
+      width: 16,
+      height: 2,
+    });
+    const text = first('^XA^FO0,0^A0N,30,30^FDPACK^FS^XZ');
+    const area = { x: 0, y: 0, width: 90, height: 60 };
+    expect(inkBox(label.bitmap, area)).toEqual(inkBox(text.bitmap, area));
+  });
 });

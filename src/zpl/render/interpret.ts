@@ -361,6 +361,14 @@ export class LabelInterpreter {
         return;
       case 'FD':
       case 'FV':
+        // A graphic carries its own data, so field data after one (its ^FS forgotten, or
+        // swallowed by a ^GFB whose bytes never came) starts a text field of its own: Labelary
+        // prints both, the text at 0,0 with the font chosen since, the graphic where it was.
+        if (this.field.graphic && !this.field.data) {
+          const { font, block, textBlock, hex } = this.field;
+          this.endField(command);
+          this.field = { ...emptyField(), font, block, textBlock, hex };
+        }
         this.field.data = { raw: command.params, command };
         return;
       case 'FS':
