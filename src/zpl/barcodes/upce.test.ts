@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decode, elementWidths, initDecoder, render, runs } from './test-decode.ts';
+import { decode, elementWidths, initDecoder, render, runs, sameDots } from './test-decode.ts';
 import type { BarcodeContext } from './types.ts';
-import { upcA, upcE } from './upcean.ts';
+import { ean13, upcA, upcE } from './upcean.ts';
 import { expandUpcE, shortenUpcA } from './upce.ts';
 import { first, inkBox } from '../render/test-engine.ts';
 
@@ -98,5 +98,20 @@ describe('^B9 UPC-E', () => {
     expect(inkBox(label.bitmap, { x: 253, y: 130, width: 40, height: 60 })).not.toBeNull();
     const [r] = await decode(label.bitmap, ['UPCE']);
     expect(r?.text).toBe('0012345000065');
+  });
+});
+
+describe('the other UPC/EAN forms the guide allows', () => {
+  it('UPC-A from 11 digits or 12 with its check digit, EAN-13 from 12 or 13: one symbol', async () => {
+    for (const [make, short, long, format] of [
+      [upcA, '01234500006', '012345000065', 'UPCA'],
+      [ean13, '590123412345', '5901234123457', 'EAN13'],
+    ] as const) {
+      const a = make(short, {}, ctx());
+      const b = make(long, {}, ctx());
+      expect(b.warnings).toEqual([]);
+      expect(sameDots(render(a), render(b))).toBe(true);
+      expect((await decode(render(b), [format]))[0]?.text).toMatch(new RegExp(`${long}$`));
+    }
   });
 });
