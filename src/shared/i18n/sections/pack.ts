@@ -17,6 +17,12 @@ export const packSentences = {
     progress: '{{scanned}} of {{expected}} units scanned',
     lineDone: 'Complete',
     lineOver: 'Too many',
+    lastScans: {
+      title: 'Last scans',
+      none: 'No unit counted yet.',
+      quantity: '× {{quantity}}',
+      lot: 'lot {{lot}}',
+    },
     lot: '{{lot}} · {{expiry}} · × {{quantity}}',
     noExpiry: 'no expiry',
     lotState: {
@@ -205,6 +211,12 @@ export const packSentences = {
     progress: '{{scanned}} de {{expected}} unidades bipadas',
     lineDone: 'Completo',
     lineOver: 'A mais',
+    lastScans: {
+      title: 'Últimas bipagens',
+      none: 'Nenhuma unidade contada ainda.',
+      quantity: '× {{quantity}}',
+      lot: 'lote {{lot}}',
+    },
     lot: '{{lot}} · {{expiry}} · × {{quantity}}',
     noExpiry: 'sem validade',
     lotState: {
@@ -394,6 +406,12 @@ export const packSentences = {
     progress: '{{scanned}} de {{expected}} unidades escaneadas',
     lineDone: 'Completo',
     lineOver: 'De más',
+    lastScans: {
+      title: 'Últimos escaneos',
+      none: 'Ninguna unidad contada todavía.',
+      quantity: '× {{quantity}}',
+      lot: 'lote {{lot}}',
+    },
     lot: '{{lot}} · {{expiry}} · × {{quantity}}',
     noExpiry: 'sin vencimiento',
     lotState: {

@@ -9,6 +9,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMatches,
   VisuallyHidden,
 } from '@mantine/core';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
@@ -22,9 +23,10 @@ import { ShortcutHelp } from './ShortcutHelp.tsx';
 import { useStation } from '@renderer/app/context.tsx';
 import { usePack } from './pack/pack-store.ts';
 import { PackActions } from './pack/PackActions.tsx';
-import { PackLockRegion, PackPanel } from './pack/PackPanel.tsx';
+import { PackLockRegion, PackPanel, PackSideNotes } from './pack/PackPanel.tsx';
 import { usePackKeys } from './pack/use-pack-keys.ts';
 import { WeightPanel } from './pack/WeightPanel.tsx';
+import { PackScans } from './pack/PackScans.tsx';
 
 const isEditable = (el: Element | null) =>
   el instanceof HTMLElement &&
@@ -96,6 +98,8 @@ function usePackFacts() {
     return {
       locked: view?.prompt?.kind === 'lock',
       packing: view?.status === 'open',
+      // Complete or finished: nothing left to scan, so the pack's buttons come up top.
+      done: view !== null && (view.status !== 'open' || view.complete),
       packOrderId: view?.orderId ?? '',
       promptKind: s.view?.prompt?.kind ?? null,
       status: s.view?.status ?? null,
@@ -116,7 +120,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
   const clearField = () => {
     if (input.current) input.current.value = '';
   };
-  const { locked, packing, packOrderId, promptKind, status } = usePackFacts();
+  const { locked, packing, done, packOrderId, promptKind, status } = usePackFacts();
   const packKeys = usePackKeys(now);
   const { onKey: packKey, acknowledgesElsewhere, store: packStore } = packKeys;
   /** A scan goes to the open pack, or looks an order up when no pack takes it. */
@@ -207,6 +211,21 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
 
   const tone = failure || locked ? 'red' : current ? 'green' : 'gray';
   const labelJob = current?.lookup.jobs.find((job) => job.kind === 'label.upload') ?? null;
+  // The order on the card is being packed: the checklist comes up under the verdict, across the
+  // whole width, with the weight and the last scans beside the scan field; the card's tiles and
+  // the less frequent buttons go below (docs/station.md). The scan field keeps its place in the
+  // tree, so it keeps the focus when the pack opens.
+  const shown = current && !failure ? current : null;
+  const packLayout = shown !== null && packOrderId === shown.id;
+  // Side by side (md and up): the last scans take only the height beside the scan field.
+  const wide = useMatches({ base: false, md: true });
+  const helpButton = (
+    <Group justify="flex-end" mt={packLayout ? 0 : -8}>
+      <Button variant="subtle" size="xs" onClick={() => setHelp(true)}>
+        {t('station.help.open')}
+      </Button>
+    </Group>
+  );
   return (
     <Grid
       data-testid="station"
@@ -220,7 +239,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
         </Grid.Col>
       )}
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <Stack>
+        <Stack gap={packLayout ? 'sm' : 'md'}>
           <TextInput
             ref={input}
             size="xl"
@@ -240,7 +259,11 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
                 if (field && (!active || active === field.ownerDocument.body)) field.focus();
               }, 150);
             }}
-            styles={{ input: { borderWidth: 3, borderColor: `var(--mantine-color-${tone}-6)` } }}
+            styles={{
+              input: { borderWidth: 3, borderColor: `var(--mantine-color-${tone}-6)` },
+              // One line while packing, to leave the height to the checklist.
+              ...(packLayout && { description: { fontSize: 'var(--mantine-font-size-sm)' } }),
+            }}
             // A locked screen still takes a scan: the acknowledgement barcode releases it.
             autoComplete="off"
             spellCheck={false}
@@ -251,11 +274,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
               {t('pack.aside.again')}
             </Text>
           )}
-          <Group justify="flex-end" mt={-8}>
-            <Button variant="subtle" size="xs" onClick={() => setHelp(true)}>
-              {t('station.help.open')}
-            </Button>
-          </Group>
+          {!packLayout && helpButton}
           <ShortcutHelp opened={help} onClose={closeHelp} />
           {pending && (
             <Group>
@@ -274,25 +293,57 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
               <ErrorText error={failure.error} />
             </Alert>
           )}
-          {current && !failure && (
+          {shown && (
             <>
               {/* Found, said to screen readers; the card itself says it to the eye. */}
-              <VisuallyHidden role="status">
-                {t('station.found', { id: current.id })}
-              </VisuallyHidden>
-              <PackPanel orderId={current.id} />
-              <WeightPanel orderId={current.id} />
-              <OrderSummary lookup={current.lookup} />
-              <PackActions orderId={current.id} labelJob={labelJob} />
-              <DropArea />
-              <CardItems lookup={current.lookup} names={current.names} orderId={current.id} />
+              <VisuallyHidden role="status">{t('station.found', { id: shown.id })}</VisuallyHidden>
+              <PackPanel orderId={shown.id} notesRead={!packLayout} />
+              {packLayout ? (
+                done && <PackActions orderId={shown.id} labelJob={labelJob} />
+              ) : (
+                <>
+                  <WeightPanel orderId={shown.id} />
+                  <OrderSummary lookup={shown.lookup} />
+                  <PackActions orderId={shown.id} labelJob={labelJob} />
+                  <DropArea />
+                  <CardItems lookup={shown.lookup} names={shown.names} orderId={shown.id} />
+                </>
+              )}
             </>
           )}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <RecentScans />
+        {packLayout ? (
+          <Stack gap="sm" h={wide ? '100%' : undefined}>
+            <WeightPanel orderId={shown.id} />
+            <PackSideNotes orderId={shown.id} />
+            <PackScans orderId={shown.id} names={shown.names} fit={wide} />
+          </Stack>
+        ) : (
+          <RecentScans />
+        )}
       </Grid.Col>
+      {packLayout && (
+        <>
+          <Grid.Col span={12}>
+            <CardItems lookup={shown.lookup} names={shown.names} orderId={shown.id} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack>
+              {!done && <PackActions orderId={shown.id} labelJob={labelJob} />}
+              <OrderSummary lookup={shown.lookup} />
+              <DropArea />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack>
+              {helpButton}
+              <RecentScans />
+            </Stack>
+          </Grid.Col>
+        </>
+      )}
     </Grid>
   );
 }

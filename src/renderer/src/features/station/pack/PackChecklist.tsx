@@ -1,5 +1,5 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LotState, PackLine, PackView } from '@shared/pack/types.ts';
 import { TableHead } from '@renderer/ui/TableHead.tsx';
@@ -11,6 +11,24 @@ const LOT_BACKGROUND: Record<LotState, string> = {
   expired: 'var(--mantine-color-red-2)',
   unknown: 'var(--mantine-color-gray-3)',
 };
+
+/** Long words (a SKU, a lot, a code) break inside their own cell rather than spill. */
+const WRAP = { overflowWrap: 'anywhere', lineHeight: 1.3 } as const;
+
+/**
+ * The checklist's columns at the table's font size, each as wide as its content and its heading
+ * in every language: the SKU; a GTIN-14 in monospace (14 digits of 0.6 em; "Código de barras"
+ * in bold is wider); "Expected"; a count with "Complete" or "Too many" beside it; a lot with its
+ * expiry (its state wraps under it). The product's name takes the rest.
+ */
+const COLUMNS: readonly (CSSProperties | undefined)[] = [
+  undefined,
+  { width: '6.5em' },
+  { width: '12em' },
+  { width: '6.5em' },
+  { width: '9.5em' },
+  { width: '17.5em' },
+];
 
 const lineState = (line: PackLine) =>
   line.scanned > line.expected ? 'over' : line.scanned === line.expected ? 'done' : 'open';
@@ -25,7 +43,8 @@ function LineLots({ line }: { line: PackLine }) {
         <Text
           key={lot.lot}
           component="span"
-          size="md"
+          size="sm"
+          lh={1.3}
           px={6}
           data-testid="pack-lot"
           data-lot={lot.lot}
@@ -89,15 +108,18 @@ const PackLineRow = memo(function PackLineRow({ line, name }: RowProps) {
       data-state={state}
       bg={state === 'done' ? 'green.0' : state === 'over' ? 'red.0' : undefined}
     >
-      <Table.Td data-testid="item-name">
+      <Table.Td data-testid="item-name" fz="md">
         {line.name ?? name ?? t('station.unknownProduct')}
       </Table.Td>
       <Table.Td>{line.sku}</Table.Td>
       <Table.Td style={{ fontFamily: 'monospace' }}>{line.barcode ?? t('pack.none')}</Table.Td>
-      <Table.Td fw={700}>{number(line.expected)}</Table.Td>
+      <Table.Td fw={700} fz="lg">
+        {number(line.expected)}
+      </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Text fw={700} size="xl" data-testid="pack-line-scanned">
+        {/* The word goes under the count when both do not fit: nothing runs into the lots. */}
+        <Group gap={6} style={{ rowGap: 0 }}>
+          <Text fw={700} size="xl" lh={1.1} data-testid="pack-line-scanned">
             {number(line.scanned)}
           </Text>
           {state !== 'open' && (
@@ -129,8 +151,22 @@ export function PackChecklist({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    // A fixed layout: a count changing in one row does not lay the whole table out again.
-    <Table fz="lg" data-testid="pack-checklist" layout="fixed">
+    // A fixed layout: a count changing in one row does not lay the whole table out again. So
+    // each column has the width its content needs (COLUMNS), the name takes the rest, and
+    // whatever is longer still wraps inside its own cell rather than under its neighbour.
+    <Table
+      fz="sm"
+      verticalSpacing={6}
+      horizontalSpacing={8}
+      data-testid="pack-checklist"
+      layout="fixed"
+      styles={{ th: WRAP, td: WRAP }}
+    >
+      <colgroup>
+        {COLUMNS.map((style, i) => (
+          <col key={i} style={style} />
+        ))}
+      </colgroup>
       <TableHead
         labels={[
           t('station.product'),

@@ -52,8 +52,9 @@ function VerdictBanner({ verdict }: { verdict: PackVerdict }) {
       data-testid="pack-verdict"
       data-tone={verdict.tone}
       data-serial={verdict.serial}
+      py="xs"
     >
-      <Text fz={24} fw={700} c={verdict.tone === 'warning' ? 'dark.9' : 'white'}>
+      <Text fz={24} fw={700} lh={1.3} c={verdict.tone === 'warning' ? 'dark.9' : 'white'}>
         {t(verdict.messageKey, verdict.params)}
       </Text>
     </Alert>
@@ -118,6 +119,23 @@ function Prompt({ view }: { view: PackView }) {
   }
 }
 
+/** The order's notes once read, kept in view for the rest of the pack. */
+function PackNotesRead({ view }: { view: PackView }) {
+  const { t } = useTranslation();
+  if (!view.notes || !view.notesAcknowledged) return null;
+  return (
+    <Text size="lg" data-testid="pack-notes-read">
+      <strong>{t('pack.notes.read')}:</strong> {view.notes}
+    </Text>
+  );
+}
+
+/** The notes once read, beside the scan field, for the order on the card. */
+export function PackSideNotes({ orderId }: { orderId: string }) {
+  const view = usePack((s) => (s.view?.orderId === orderId && !s.aside ? s.view : null));
+  return view ? <PackNotesRead view={view} /> : null;
+}
+
 /** The red lock of the order on the card, across the whole screen above the scan field. */
 export function PackLockRegion({ orderId }: { orderId: string }) {
   const { view, aside, answer } = usePack(['view', 'aside', 'answer']);
@@ -136,7 +154,14 @@ export function PackLockRegion({ orderId }: { orderId: string }) {
  * The pack's top of the card: opening, notes to read, what waits on the packer, the newest
  * verdict, and what main refused. Shown for the order on the card only.
  */
-export function PackPanel({ orderId }: { orderId: string }) {
+export function PackPanel({
+  orderId,
+  notesRead = true,
+}: {
+  orderId: string;
+  /** Shows the notes once read; false when the side of the screen shows them (PackSideNotes). */
+  notesRead?: boolean;
+}) {
   const { t } = useTranslation();
   const { view, opening, aside, error, answer, resume } = usePack([
     'view',
@@ -189,11 +214,7 @@ export function PackPanel({ orderId }: { orderId: string }) {
               <Text c="dark.9">{t('pack.lotsUnread', { skus: mine.lotsUnread.join(', ') })}</Text>
             </Alert>
           )}
-          {mine.notes && mine.notesAcknowledged && (
-            <Text size="lg" data-testid="pack-notes-read">
-              <strong>{t('pack.notes.read')}:</strong> {mine.notes}
-            </Text>
-          )}
+          {notesRead && <PackNotesRead view={mine} />}
         </>
       )}
     </Stack>
