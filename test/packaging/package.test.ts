@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { listPackage, statFile } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -16,14 +16,16 @@ import {
 } from '../support/electron-mirror.ts';
 
 // The README's `npm run dist`, run as a user runs it on a fresh copy of the project (no out/):
-// `npm run dist -- --linux AppImage --publish never`, flags the real command has, reading
+// `npm run dist -- --publish never` (a flag the real command has), reading
 // electron-builder.yml as it is. Electron comes through a loopback mirror whose "Electron" is a
 // stub carrying Electron's fuse wire: what is checked is what ends up on disk (app.asar's
 // contents, the unpacked native modules byte for byte, the fuse bytes in the binary, the
 // AppImage and the latest-linux.yml an update folder serves), never the configuration that asked
 // for it. The AppImage tools electron-builder would fetch from GitHub are Debian's mksquashfs and
 // desktop-file-validate, with a stand-in runtime at its head (the part that mounts the image when
-// run; running it is not what is tested here). The deb target needs fpm, which only GitHub has.
+// run; running it is not what is tested here). For the deb, fpm (which electron-builder also
+// fetches from GitHub) is test/support/fpm-stand-in/fpm, taken through electron-builder's own
+// USE_SYSTEM_FPM: it builds a real .deb with Debian's dpkg-deb, which the test reads back.
 
 const ROOT = join(import.meta.dirname, '../..');
 const scratch = tempDir('packbench-package-');
@@ -63,7 +65,7 @@ function npmRunDist(env: Record<string, string>): Promise<{ status: number; outp
     ),
   );
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'dist', '--', '--linux', 'AppImage', '--publish', 'never'], {
+    const child = spawn('npm', ['run', 'dist', '--', '--publish', 'never'], {
       cwd: project,
       env: { ...base, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,6 +96,8 @@ beforeAll(async () => {
     // there and never reach this mirror. The scratch folder stands in for the cache home.
     XDG_CACHE_HOME: join(scratch.path, 'xdg-cache'),
     APPIMAGE_TOOLS_PATH: tools,
+    USE_SYSTEM_FPM: 'true',
+    PATH: `${join(ROOT, 'test/support/fpm-stand-in')}${delimiter}${process.env['PATH'] ?? ''}`,
   });
   if (dist.status === 0)
     files = listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) =>
@@ -208,8 +212,15 @@ describe('packaging', () => {
     expect(yml.version).toBe(pkg.version);
     expect(yml.path).toBe(appImage);
     expect(yml.sha512).toBe(sha512);
+    // The deb is listed too, by its own hash (an updater on a deb install reads that entry).
+    const deb = readFileSync(join(output, `${pkg.name}_${pkg.version}_amd64.deb`));
     expect(yml.files).toEqual([
       expect.objectContaining({ url: appImage, sha512, size: bytes.length }),
+      expect.objectContaining({
+        url: `${pkg.name}_${pkg.version}_amd64.deb`,
+        sha512: createHash('sha512').update(deb).digest('base64'),
+        size: deb.length,
+      }),
     ]);
     // The image holds the same app.asar as the unpacked folder (squashfs-tools reads it).
     const extracted = join(scratch.path, 'squashfs-root');
@@ -229,6 +240,30 @@ describe('packaging', () => {
     expect(readFileSync(join(extracted, 'resources', 'app.asar'))).toEqual(
       readFileSync(join(resources, 'app.asar')),
     );
+  });
+
+  it('builds the deb a Debian or Ubuntu machine installs: its fields, and the same app.asar', () => {
+    const deb = join(output, `${pkg.name}_${pkg.version}_amd64.deb`);
+    const field = (name: string) =>
+      spawnSync('dpkg-deb', ['--field', deb, name], { encoding: 'utf8' }).stdout.trim();
+    expect(field('Package')).toBe(pkg.name);
+    expect(field('Version')).toBe(pkg.version);
+    expect(field('Maintainer')).toMatch(/^Packbench contributors <.+@.+>$/);
+    expect(field('Homepage')).toMatch(/^https:\/\//);
+    // The keychain needs libsecret on the machine.
+    expect(field('Depends').split(', ')).toContain('libsecret-1-0');
+    const asar = spawnSync(
+      'sh',
+      [
+        '-c',
+        `dpkg-deb --fsys-tarfile "$1" | tar -xO ./opt/Packbench/resources/app.asar`,
+        'sh',
+        deb,
+      ],
+      { maxBuffer: 1 << 30 },
+    );
+    expect(asar.status, asar.stderr.toString()).toBe(0);
+    expect(sha256(asar.stdout)).toBe(sha256(readFileSync(join(resources, 'app.asar'))));
   });
 
   it('builds installers for every desktop and flips the security fuses', () => {
