@@ -91,9 +91,9 @@ describe('field data: ^FD, ^FV, ^FH, ^FS, ^FX', () => {
     expect((await decodeBarcodes(code.bitmap)).map((b) => b.text)).toEqual(['PB-1']);
   });
 
-  it('^FS ends a field; a field left open at ^XZ is not printed and is named', () => {
+  it('^FS ends a field; a field left open at ^XZ is printed, as the printer does, and named', () => {
     const label = one('^XA^FO10,10^GB10,6,6^FS\n^FO100,10^GB10,6,6^XZ');
-    expect(inkBox(label.bitmap)).toEqual({ x: 10, y: 10, width: 10, height: 6 });
+    expect(inkBox(label.bitmap)).toEqual({ x: 10, y: 10, width: 100, height: 6 });
     expect(label.warnings).toEqual([expect.objectContaining({ command: 'GB', line: 2 })]);
   });
 
