@@ -12,6 +12,7 @@ import { OutboxInputError, type EnqueueInput, type EnqueueOutcome } from './job-
 import {
   about,
   classify,
+  enqueuedEntry,
   jobError,
   NO_CLIENT,
   PROFILE_REMOVED,
@@ -482,27 +483,4 @@ export class Outbox {
     const snapshot = this.snapshot(profileId);
     for (const listener of this.listeners) listener(profileId, snapshot, job);
   }
-}
-
-/**
- * The activity row of a new job, as what it is: a status the station sets by itself says so
- * ("Order PB-3 marked packed"), and only a repeat the operator confirmed says re-send.
- */
-function enqueuedEntry(input: EnqueueInput, job: JobView, again: boolean) {
-  const status =
-    input.sentBy === 'station' && input.kind === 'order.update'
-      ? (input.payload as { order?: { status?: unknown } }).order?.status
-      : undefined;
-  if (typeof status === 'string')
-    return {
-      messageKey: 'activity.order_status',
-      params: { ...about(job), status },
-      message: `Order ${job.subject} marked ${status}.`,
-    } as const;
-  const resend = again && input.confirmResend === true;
-  return {
-    messageKey: resend ? 'activity.enqueued_resend' : 'activity.enqueued',
-    params: about(job),
-    message: `${input.kind} queued${resend ? ' (re-send confirmed by the operator)' : ''}.`,
-  } as const;
 }

@@ -10,6 +10,7 @@ import {
 } from '../api/errors.ts';
 import type { AuditLog, AuditReason } from './audit-log.ts';
 import type { JobStore } from './job-store.ts';
+import type { EnqueueInput } from './job-types.ts';
 import { messageOf } from '../platform/guards.ts';
 import { englishMessage } from '../../shared/i18n/english.ts';
 
@@ -196,4 +197,27 @@ export function recordOutcome(
         : store.requeue(job.id, now + delay, outcome.error, from, record);
     }
   }
+}
+
+/**
+ * The activity row of a new job, as what it is: a status the station sets by itself says so
+ * ("Order PB-3 marked packed"), and only a repeat the operator confirmed says re-send.
+ */
+export function enqueuedEntry(input: EnqueueInput, job: JobView, again: boolean) {
+  const status =
+    input.sentBy === 'station' && input.kind === 'order.update'
+      ? (input.payload as { order?: { status?: unknown } }).order?.status
+      : undefined;
+  if (typeof status === 'string')
+    return {
+      messageKey: 'activity.order_status',
+      params: { ...about(job), status },
+      message: `Order ${job.subject} marked ${status}.`,
+    } as const;
+  const resend = again && input.confirmResend === true;
+  return {
+    messageKey: resend ? 'activity.enqueued_resend' : 'activity.enqueued',
+    params: about(job),
+    message: `${input.kind} queued${resend ? ' (re-send confirmed by the operator)' : ''}.`,
+  } as const;
 }
