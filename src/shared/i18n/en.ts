@@ -7,6 +7,7 @@ import { paperworkSentences } from './sections/paperwork.ts';
 import { policySentences } from './sections/policy.ts';
 import { updatesSentences } from './sections/updates.ts';
 import { supportSentences } from './sections/support.ts';
+import { bulkSentences } from './sections/bulk.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -703,6 +704,7 @@ export const en = {
   policy: policySentences.en,
   updates: updatesSentences.en,
   support: supportSentences.en,
+  bulk: bulkSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

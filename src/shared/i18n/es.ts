@@ -7,6 +7,7 @@ import { paperworkSentences } from './sections/paperwork.ts';
 import { policySentences } from './sections/policy.ts';
 import { updatesSentences } from './sections/updates.ts';
 import { supportSentences } from './sections/support.ts';
+import { bulkSentences } from './sections/bulk.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -719,4 +720,5 @@ export const es: Messages = {
   policy: policySentences.es,
   updates: updatesSentences.es,
   support: supportSentences.es,
+  bulk: bulkSentences.es,
 };

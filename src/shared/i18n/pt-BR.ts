@@ -7,6 +7,7 @@ import { paperworkSentences } from './sections/paperwork.ts';
 import { policySentences } from './sections/policy.ts';
 import { updatesSentences } from './sections/updates.ts';
 import { supportSentences } from './sections/support.ts';
+import { bulkSentences } from './sections/bulk.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -714,4 +715,5 @@ export const ptBR: Messages = {
   policy: policySentences['pt-BR'],
   updates: updatesSentences['pt-BR'],
   support: supportSentences['pt-BR'],
+  bulk: bulkSentences['pt-BR'],
 };
