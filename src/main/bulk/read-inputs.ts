@@ -38,7 +38,8 @@ export const nodeBulkFs: BulkFs = {
     }
   },
   list: (folder) => readdirSync(folder).sort(),
-  read: (path) => readFileSync(path),
+  // A plain Uint8Array, not a Buffer: pdf.js refuses a Buffer.
+  read: (path) => new Uint8Array(readFileSync(path)),
 };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];

@@ -21,6 +21,21 @@ export const bulkSentences = {
       zipEntryUnreadable:
         '{{source}} could not be unpacked (encrypted, or packed in a way Packbench cannot read), so it was left out.',
       zipDamaged: '{{source}} is not a ZIP Packbench can read: it is damaged or cut short.',
+      pdfDamaged: '{{source}} is a damaged PDF: it does not open, or a page of it does not.',
+      pdfNeedsPassword:
+        '{{source}} needs a password to open: save it without one and drop it again.',
+    },
+    split: {
+      empty: '{{source}} holds no label: it is empty or only blanks.',
+      no_labels: '{{source}} holds {{formats}} format(s), and not one of them prints a label.',
+      too_many_labels:
+        '{{source}} holds {{labels}} labels, more than the {{limit}} one drop may split: split it into smaller files.',
+      unterminated:
+        'The label that starts at line {{line}}, column {{column}} of {{source}} never ends (no ^XZ): a printer would print nothing, so it was left out.',
+      configuration_block:
+        'A block of printer settings, not a label: its settings still apply to the labels after it.',
+      format_definition:
+        'It stores the format {{name}} that later labels recall: not a label of its own.',
     },
   },
   'pt-BR': {
@@ -41,6 +56,21 @@ export const bulkSentences = {
         '{{source}} não pôde ser descompactado (criptografado, ou compactado de um jeito que o Packbench não lê), por isso ficou de fora.',
       zipDamaged:
         '{{source}} não é um ZIP que o Packbench consiga ler: está danificado ou incompleto.',
+      pdfDamaged: '{{source}} é um PDF danificado: ele não abre, ou uma página dele não abre.',
+      pdfNeedsPassword:
+        '{{source}} precisa de senha para abrir: salve-o sem senha e solte-o de novo.',
+    },
+    split: {
+      empty: '{{source}} não tem etiqueta: está vazio ou só tem espaços.',
+      no_labels: '{{source}} tem {{formats}} formato(s), e nenhum deles imprime uma etiqueta.',
+      too_many_labels:
+        '{{source}} tem {{labels}} etiquetas, mais que as {{limit}} que uma entrega pode separar: divida-o em arquivos menores.',
+      unterminated:
+        'A etiqueta que começa na linha {{line}}, coluna {{column}} de {{source}} não termina (sem ^XZ): uma impressora não imprimiria nada, por isso ficou de fora.',
+      configuration_block:
+        'Um bloco de configurações da impressora, não uma etiqueta: as configurações continuam valendo para as etiquetas seguintes.',
+      format_definition:
+        'Guarda o formato {{name}} que etiquetas seguintes chamam: não é uma etiqueta.',
     },
   },
   es: {
@@ -60,6 +90,21 @@ export const bulkSentences = {
       zipEntryUnreadable:
         '{{source}} no se pudo descomprimir (cifrado, o comprimido de un modo que Packbench no lee), así que quedó fuera.',
       zipDamaged: '{{source}} no es un ZIP que Packbench pueda leer: está dañado o incompleto.',
+      pdfDamaged: '{{source}} es un PDF dañado: no se abre, o una de sus páginas no se abre.',
+      pdfNeedsPassword:
+        '{{source}} necesita una contraseña para abrirse: guárdelo sin contraseña y suéltelo de nuevo.',
+    },
+    split: {
+      empty: '{{source}} no contiene ninguna etiqueta: está vacío o solo tiene espacios.',
+      no_labels: '{{source}} contiene {{formats}} formato(s), y ninguno imprime una etiqueta.',
+      too_many_labels:
+        '{{source}} contiene {{labels}} etiquetas, más de las {{limit}} que una entrega puede separar: divídalo en archivos más pequeños.',
+      unterminated:
+        'La etiqueta que empieza en la línea {{line}}, columna {{column}} de {{source}} nunca termina (sin ^XZ): una impresora no imprimiría nada, así que quedó fuera.',
+      configuration_block:
+        'Un bloque de ajustes de la impresora, no una etiqueta: sus ajustes siguen valiendo para las etiquetas siguientes.',
+      format_definition:
+        'Guarda el formato {{name}} que llaman etiquetas posteriores: no es una etiqueta.',
     },
   },
 };
