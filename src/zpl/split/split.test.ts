@@ -118,6 +118,17 @@ describe('what a label carries', () => {
     expect(engine.render(split.pieces[1]?.zpl ?? '').labels).toHaveLength(1);
   });
 
+  it('a day of 500 labels: 500 pieces, each with the logo and the format once', () => {
+    const split = splitZpl(marketplaceDay(500));
+    const labels = split.pieces.filter((p) => p.kind === 'label');
+    expect(split.labels).toBe(500);
+    expect(labels.map((p) => p.index)).toEqual(labels.map((_p, i) => i + 1));
+    for (const piece of labels) {
+      expect(piece.zpl.match(/~DG/g)).toHaveLength(1);
+      expect((piece.zpl.match(/\^DF/g) ?? []).length).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('bytes and zpl are the same piece', () => {
     for (const piece of splitZpl(marketplaceDay(4)).pieces)
       expect(new TextEncoder().encode(piece.zpl)).toEqual(piece.bytes);
