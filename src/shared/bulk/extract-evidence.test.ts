@@ -14,6 +14,7 @@ import {
 
 const CPF = withCpfCheckDigits('529982247');
 const CNPJ = withCnpjCheckDigits('112223330001');
+const BAD_CPF = breakLastDigit(withCpfCheckDigits('987654321'));
 const index = buildCandidateIndex(
   [
     order({
@@ -24,6 +25,8 @@ const index = buildCandidateIndex(
     }),
     order({ id: 'PB-10422', name: 'Loja do Zé Ltda', document: CNPJ, postalCode: '20040002' }),
     order({ id: '1042-2', name: 'Ana', postalCode: '30130-010' }),
+    // A document with wrong check digits on the service's side is never matched either.
+    order({ id: 'PB-7', name: 'Rui', document: BAD_CPF, postalCode: '40000-000' }),
   ],
   [tracking('PB-1042', 'QB400000000BR'), tracking('PB-10422', 'X12'), tracking('GONE-1', 'QB999')],
 );
@@ -76,6 +79,7 @@ describe('documents', () => {
     expect(read([formatCpf(breakLastDigit(CPF))]).documents).toEqual([]);
     expect(read([`9${CPF}`, `${CPF}1`, `A${CPF}`, `1.${formatCpf(CPF)}`]).documents).toEqual([]);
     expect(read([formatCpf(withCpfCheckDigits('111444777'))]).documents).toEqual([]);
+    expect(read([BAD_CPF, formatCpf(BAD_CPF)]).documents).toEqual([]);
   });
 });
 
