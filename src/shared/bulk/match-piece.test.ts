@@ -126,6 +126,33 @@ describe('a document several candidates share', () => {
   });
 });
 
+describe('shared keys that do not overlap', () => {
+  it('are ambiguous among all their orders', () => {
+    const other = withCpfCheckDigits('123456780');
+    const pairs = buildCandidateIndex(
+      [
+        order({ id: 'A-1', name: 'Ana Lima', document: MARIA_CPF, postalCode: '30130010' }),
+        order({ id: 'A-2', name: 'Ana Lima', document: MARIA_CPF, postalCode: '30130010' }),
+        order({ id: 'B-1', name: 'Rui Reis', document: other, postalCode: '40000000' }),
+        order({ id: 'B-2', name: 'Rui Reis', document: other, postalCode: '40000000' }),
+      ],
+      // One tracking code the service lists for two orders: it narrows, as a shared document.
+      [tracking('A-2', 'QB123456789BR'), tracking('B-1', 'QB123456789BR')],
+    );
+    const run = (texts: string[], barcodes: string[] = []) =>
+      decided(matchPiece(extractEvidence({ texts, barcodes }, pairs), pairs));
+    expect(run([MARIA_CPF, other])).toEqual(['ambiguous', null, ['A-1', 'A-2', 'B-1', 'B-2']]);
+    // Overlapping on one order narrows to it, but shared keys never decide on their own: the
+    // operator confirms it, unless name and postal code fit it too.
+    expect(run([MARIA_CPF], ['QB123456789BR'])).toEqual(['ambiguous', null, ['A-2']]);
+    expect(run(['ANA LIMA', '30130-010', MARIA_CPF], ['QB123456789BR'])).toEqual([
+      'matched',
+      'A-2',
+      ['A-2'],
+    ]);
+  });
+});
+
 describe('name and postal code', () => {
   it('fit exactly one order, whatever the spelling', () => {
     for (const texts of [
