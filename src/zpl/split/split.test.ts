@@ -107,6 +107,23 @@ describe('what a label carries', () => {
     expect(piece?.zpl).not.toContain('OTHER');
   });
 
+  it('a ^CW alias is carried, and the font it names travels with the labels using it', () => {
+    const zpl =
+      '~DYE:SANS.TTF,B,T,4,,ABCD\n^XA^CWQ,E:SANS.TTF^XZ\n' +
+      '^XA^FO10,10^AQN,30^FDaliased^FS^XZ\n^XA^FO10,10^A0N,30^FDplain^FS^XZ\n';
+    const [, aliased, plain] = splitZpl(zpl).pieces;
+    expect(aliased?.zpl).toContain('~DYE:SANS.TTF');
+    expect(aliased?.zpl).toContain('^CWQ,E:SANS.TTF');
+    expect(plain?.zpl).not.toContain('~DY');
+  });
+
+  it('an ^XA inside a label still open is part of that label, as the engine reads it', () => {
+    const zpl = '^XA^FO10,10^FDa^FS^XA^FO10,50^FDb^FS^XZ\n' + LABEL;
+    const split = splitZpl(zpl);
+    expect(split.pieces.map((p) => p.index)).toEqual([1, 2]);
+    expect(engine.render(split.pieces[0]?.zpl ?? '').labels).toHaveLength(1);
+  });
+
   it('an ^XA inside field data (another caret) or binary data starts no label', () => {
     const zpl =
       '^CC+\n+XA+FO10,10+FDnot ^XA a label ^XZ+FS+XZ\n+CC^\n' +

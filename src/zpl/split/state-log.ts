@@ -67,6 +67,9 @@ function effect(command: ZplCommand): { kind: string; whole: boolean } | null {
         : null;
     case 'CI':
       return int(p[0]) !== undefined ? { kind: name, whole: true } : null;
+    case 'CW':
+      // One alias per font letter (the engine ignores ^CW; a printer keeps it).
+      return { kind: `CW:${(p[0] ?? '').trim().charAt(0).toUpperCase()}`, whole: true };
     default:
       return PRINTER_SETTINGS.has(name) ? { kind: name, whole: true } : null;
   }

@@ -84,6 +84,8 @@ export class Tracer {
   private readonly images = new Map<string, Stored>();
   private readonly named = new Map<string, Stored>();
   private readonly formats = new Map<string, Stored>();
+  /** ^CW: a font letter and the download it names, as it stood when ^CW ran. */
+  private readonly aliases = new Map<string, Stored | undefined>();
   private readonly log = new StateLog();
   private readonly commands: readonly ZplCommand[];
   private readonly indexOf: Map<ZplCommand, number>;
@@ -144,6 +146,18 @@ export class Tracer {
     });
   }
 
+  /**
+   * ^CWa,d:o.x: the engine ignores it (the font is drawn as font 0), but a printer keeps the
+   * alias from format to format; it is carried with the state, and the font it names travels
+   * with the labels that use the letter.
+   */
+  private alias(command: ZplCommand, p: string[]): void {
+    const letter = (p[0] ?? '').trim().charAt(0).toUpperCase();
+    if (!letter) return;
+    this.aliases.set(letter, this.named.get(baseName(p[1])));
+    this.log.apply(command, this.index(command));
+  }
+
   private endField(): void {
     const f = this.field;
     this.field = emptyField();
@@ -165,6 +179,7 @@ export class Tracer {
     }
     if (!DRAWING.has(name)) {
       if (NAMED_DOWNLOADS.has(name)) this.keep(this.named, baseName(p[0]), command);
+      if (name === 'CW') this.alias(command, p);
       if (command.prefix === '^' && (name.startsWith('B') || name === 'GS'))
         this.field.skipped = true;
       return;
@@ -189,6 +204,10 @@ export class Tracer {
         return;
       case 'A@':
         this.use(this.named.get(baseName(p[3])));
+        return;
+      case 'A':
+        // ^Ax where a ^CW made x a downloaded font: the font's download travels with the label.
+        this.use(this.aliases.get(command.params.charAt(0).toUpperCase()));
         return;
       case 'XG':
       case 'IM':
