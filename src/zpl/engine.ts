@@ -7,10 +7,12 @@ import { warmUp } from './barcodes/index.ts';
 import { TextEngine, type Dpmm, type FontSources } from './fonts/index.ts';
 import { splitLabels, tokenize, type ZplCommand } from './parse/index.ts';
 import { LabelInterpreter, type PrinterMemory } from './render/interpret.ts';
+import type { LabelField } from './render/fields.ts';
 import { powerUpState } from './render/printer-state.ts';
 import type { ZplWarning } from './warning.ts';
 
 export type { ZplWarning } from './warning.ts';
+export type { LabelField } from './render/fields.ts';
 export type { Dpmm, FontSources } from './fonts/index.ts';
 
 export const DENSITIES: readonly Dpmm[] = [6, 8, 12, 24];
@@ -30,6 +32,11 @@ export interface RenderedLabel {
   bitmap: Bitmap;
   /** What this label's commands could not do as written, plus the file's own remarks on it. */
   warnings: ZplWarning[];
+  /**
+   * The data of each text and bar code field drawn, in drawing order (render/fields.ts): what
+   * the label says, for matching it to an order. Boxes, graphics and images are not fields here.
+   */
+  fields: LabelField[];
 }
 
 export interface RenderResult {
@@ -96,6 +103,7 @@ export class ZplEngine {
         index: labels.length + 1,
         bitmap,
         warnings: sortWarnings([...own, ...interpreter.warnings]),
+        fields: interpreter.fields,
       });
     });
     const claimed = new Set([...byPosition.values()].flat());

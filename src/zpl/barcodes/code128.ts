@@ -60,7 +60,8 @@ export function code128(data: string, params: Code128Params, ctx: BarcodeContext
         '^BC field data has no character Code 128 can encode; nothing is drawn',
       ]);
     }
-    return drawn(code128Bars(cw.values), cw.human, h, params, ctx, warnings);
+    const layout = drawn(code128Bars(cw.values), cw.human, h, params, ctx, warnings);
+    return { ...layout, data: code128Text(cw.values) };
   } else if (mode === 'U') {
     const u = modeU(data, warnings);
     text = `^FNC1${u.digits}`;
@@ -87,7 +88,64 @@ export function code128(data: string, params: Code128Params, ctx: BarcodeContext
       `^BC cannot encode the field data (${why}); nothing is drawn`,
     ]);
   }
-  return drawn(result.encoding.sbs, human, h, params, ctx, warnings);
+  const layout = drawn(result.encoding.sbs, human, h, params, ctx, warnings);
+  return { ...layout, data: bwipText(text) };
+}
+
+/** What a symbol of these codeword values (start first, no check) reads as: a scanner's view. */
+export function code128Text(values: readonly number[]): string {
+  const start = values[0];
+  let subset: Subset = start === START.A ? 'A' : start === START.C ? 'C' : 'B';
+  let out = '';
+  let shifted = false;
+  // FNC4: one adds 128 to the next character, two in a row latch it (ISO/IEC 15417, 4.3.4.2).
+  let fnc4 = false;
+  let latched = false;
+  let lastWasFnc4 = false;
+  for (let i = 1; i < values.length; i++) {
+    const v = values[i] ?? 0;
+    const wasFnc4 = lastWasFnc4;
+    lastWasFnc4 = false;
+    if (subset === 'C') {
+      if (v < 100) out += String(v).padStart(2, '0');
+      else if (v === 100 || v === 101) subset = v === 100 ? 'B' : 'A';
+      continue;
+    }
+    const inSet: 'A' | 'B' = shifted ? (subset === 'A' ? 'B' : 'A') : subset;
+    shifted = false;
+    if (v < 96) {
+      const code = inSet === 'A' && v >= 64 ? v - 64 : v + 32;
+      out += String.fromCharCode(fnc4 !== latched ? code + 128 : code);
+      fnc4 = false;
+    } else if (v === SHIFT) shifted = true;
+    else if (v === 99) subset = 'C';
+    else if ((v === 100 && inSet === 'B') || (v === 101 && inSet === 'A')) {
+      if (wasFnc4) {
+        latched = !latched;
+        fnc4 = false;
+      } else {
+        fnc4 = true;
+        lastWasFnc4 = true;
+      }
+    } else if (v === 100 || v === 101) subset = v === 100 ? 'B' : 'A';
+    // 96, 97, 102: FNC3, FNC2, FNC1 carry no character.
+  }
+  return out;
+}
+
+/** bwip-js's text with `parsefnc` as a scanner reads it: ^FNCn left out, ^^ one caret. */
+function bwipText(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? '';
+    if (c === '^' && text[i + 1] === '^') i++;
+    else if (c === '^' && /^FNC[1-4]$/.test(text.slice(i + 1, i + 5))) {
+      i += 4;
+      continue;
+    }
+    out += c;
+  }
+  return out;
 }
 
 function drawn(

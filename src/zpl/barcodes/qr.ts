@@ -81,6 +81,7 @@ export function qrCode(data: string, params: QrParams, ctx: BarcodeContext): Bar
   const n = encoding.rows;
   return {
     ...layout,
+    data: parsed.text,
     anchor: {
       fo: { x: 0, y: ctx.by.height },
       ft: { x: 0, y: layout.height + (n - 18) * mag },

@@ -71,6 +71,12 @@ export interface BarcodeLayout {
   anchor?: { fo: { x: number; y: number }; ft: { x: number; y: number } };
   /** What could not be drawn as written; an empty layout (0×0) when nothing is drawn. */
   warnings: string[];
+  /**
+   * What the symbol carries as a scanner reads it, one character per byte, when that is not the
+   * field data as given: Code 128 without its start, subset and function codes (`>:`, `>;`,
+   * FNC1…), a QR code without its switches (`MA,`, `QA,`…). Absent: the field data as given.
+   */
+  data?: string;
 }
 
 /** A layout that draws nothing, with the reasons. */

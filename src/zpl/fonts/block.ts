@@ -213,6 +213,11 @@ function fieldBlockParagraphs(text: string): string[] {
   return out;
 }
 
+/** A ^FB field's text as its lines print it: its hard breaks as "\n" (no word wrapping). */
+export function fieldBlockText(text: string): string {
+  return fieldBlockParagraphs(text).join('\n');
+}
+
 /** Cuts a word so `head` + hyphen fits `width`; at least one character always moves on. */
 function hyphenate(
   hyphen: ShapedAdvance | undefined,

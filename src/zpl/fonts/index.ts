@@ -21,6 +21,7 @@ export {
 } from './resolve.ts';
 export type { FontSources } from './face.ts';
 export {
+  fieldBlockText,
   layoutFieldBlock,
   layoutTextBlock,
   type BlockLayout,

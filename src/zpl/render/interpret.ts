@@ -30,6 +30,7 @@ import { decodeFieldData, splitParams, type ZplCommand } from '../parse/index.ts
 import type { ZplWarning, ZplWarningCode } from '../warning.ts';
 import { DRAWING, SETTINGS_ONLY } from './command-table.ts';
 import { barcodeLayout } from './barcode-fields.ts';
+import { barcodeData, placeFields, textData, type LabelField } from './fields.ts';
 import { boxOrigin, orientationOf } from './place.ts';
 import { clamp, decimal, int, position, yesNo } from './numbers.ts';
 import { copyState, type FontChoice, type PrinterState } from './printer-state.ts';
@@ -114,6 +115,8 @@ function fieldBytes(raw: string, hex: string | null): string {
 export class LabelInterpreter {
   readonly bitmap: Bitmap;
   readonly warnings: ZplWarning[] = [];
+  /** What each text and bar code field printed, in drawing order (fields.ts). */
+  readonly fields: LabelField[] = [];
   private readonly c: LabelContext;
   /** What the printer keeps between formats (printer-state.ts), as this format leaves it. */
   private readonly s: PrinterState;
@@ -174,14 +177,15 @@ export class LabelInterpreter {
     // ^PW that came after them moves them now. ^LL does not cut the picture: the reference
     // draws fields past a short label length, and a preview that hid them would hide a mistake.
     const offset = this.centring();
-    if (this.drawnOffset !== null && this.drawnOffset < offset)
-      shiftRight(bitmap, offset - this.drawnOffset);
+    const late = this.drawnOffset !== null ? offset - this.drawnOffset : 0;
+    if (late > 0) shiftRight(bitmap, late);
     if (printWidth < bitmap.width) {
       bitmap.fillRect(0, 0, offset, bitmap.height, 'white');
       bitmap.fillRect(offset + printWidth, 0, bitmap.width, bitmap.height, 'white');
     }
     // ^POI turns the whole sheet, margins included (the centred area stays centred).
     if (this.s.invert) rotate180(bitmap);
+    placeFields(this.fields, Math.max(0, late), this.s.invert ? bitmap : null);
     return bitmap;
   }
 
@@ -571,6 +575,15 @@ export class LabelInterpreter {
     const at = this.at(field);
     const engine = this.c.text;
     const mode = this.mode(field);
+    const form = field.block ? 'FB' : field.textBlock ? 'TB' : 'plain';
+    const fontCommand = field.font?.command.name === 'A@' ? 'A@' : `A${choice.name}`;
+    this.fields.push({
+      kind: 'text',
+      command: form === 'plain' ? fontCommand : form,
+      data: textData(data.text, form),
+      x: at.x,
+      y: at.y,
+    });
 
     let layout: BlockLayout | null = null;
     if (field.block) {
@@ -674,6 +687,13 @@ export class LabelInterpreter {
     for (const w of layout.warnings) this.warn(command, w);
     if (layout.width <= 0 || layout.height <= 0) return;
     const at = this.at(field);
+    this.fields.push({
+      kind: 'barcode',
+      command: command.name,
+      data: barcodeData(layout.data ?? data, this.s.charset),
+      x: at.x,
+      y: at.y,
+    });
     // ^FO: the field's top-left, whatever its turn; ^FT: the bars' bottom-left corner, turned.
     const frame = { width: layout.width, height: layout.height };
     const anchor = layout.anchor;
