@@ -8,21 +8,32 @@
 // A PATH is a file, a ZIP or a folder (read one level deep). Each piece is written to DIR and
 // printed as {"source", "kind", "index", "pages", "file", "sha256", "error"}; an error is the
 // English catalogue's sentence. Never a stack trace.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { translate } from '../../shared/i18n/translate.ts';
 import type { PdfJsLike } from '../../shared/files/pdf-probe.ts';
+import type { PdfTextReader } from './pdf-text.ts';
 import { readInputs } from './read-inputs.ts';
-import { splitDrop, type DropPiece } from './split-drop.ts';
+import { runMatch } from './match-command.ts';
+import { printSplit } from './split-command.ts';
+import { splitDrop } from './split-drop.ts';
 
 const USAGE = `Usage: npm run -s files -- split PATH... --out DIR [--json]
+       npm run -s files -- match PATH... --orders ORDERS.json [--trackings TRACKINGS.json]
+                          [--out DIR] [--json]
 A PATH is a label or invoice file, a ZIP of them or a folder (read one level deep).
-Exit: 0 every input split into labels and invoices, 1 no input could be read, 2 bad usage,
-3 some pieces refused or not labels (printer settings, a stored format).`;
+ORDERS.json is {"data": [order…]} as GET /orders returns it; TRACKINGS.json the trackings list.
+split exit: 0 every input split into labels and invoices, 1 no input could be read, 2 bad
+usage, 3 some pieces refused or not labels (printer settings, a stored format).
+match exit: 0 every piece matched, 1 no input or the orders file could not be read, 2 bad
+usage, 3 some piece ambiguous, unmatched, a duplicate, refused or not a label.`;
 
 interface Options {
+  command: 'split' | 'match';
   paths: string[];
   out: string;
+  orders: string;
+  trackings: string;
   json: boolean;
 }
 
@@ -30,50 +41,36 @@ export interface FilesCliIo {
   out: (line: string) => void;
   err: (line: string) => void;
   cwd: string;
-  pdfjs: () => Promise<PdfJsLike>;
+  /** pdf.js, loaded when a PDF is read: it opens invoices and reads their text. */
+  pdfjs: () => Promise<PdfJsLike & PdfTextReader>;
 }
 
 function parse(args: readonly string[]): Options | string {
   const [command, ...rest] = args;
-  if (command !== 'split')
+  if (command !== 'split' && command !== 'match')
     return command === undefined
-      ? 'Name a command: split.'
-      : `Unknown command "${command}": use split.`;
-  const options: Options = { paths: [], out: '', json: false };
+      ? 'Name a command: split or match.'
+      : `Unknown command "${command}": use split or match.`;
+  const options: Options = { command, paths: [], out: '', orders: '', trackings: '', json: false };
+  const valued = { '--out': 'out', '--orders': 'orders', '--trackings': 'trackings' } as const;
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] ?? '';
+    const [flag = '', inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];
     if (arg === '--json') options.json = true;
-    else if (arg === '--out' || arg.startsWith('--out=')) {
-      const value = arg === '--out' ? rest[(i += 1)] : arg.slice('--out='.length);
-      if (!value) return '--out needs the folder to write the pieces to.';
-      options.out = value;
-    } else if (arg === '--') continue;
-    else if (arg.startsWith('--')) return `split takes no option ${arg}.`;
+    else if (arg === '--') continue;
+    else if (flag in valued && (command === 'match' || flag === '--out')) {
+      const value = inline ?? rest[(i += 1)];
+      if (!value) return `${flag} needs a value.`;
+      options[valued[flag as keyof typeof valued]] = value;
+    } else if (arg.startsWith('--')) return `${command} takes no option ${flag}.`;
     else options.paths.push(arg);
   }
-  if (options.paths.length === 0) return 'Name at least one file, ZIP or folder to split.';
-  if (!options.out) return 'Name the folder to write the pieces to with --out DIR.';
+  if (options.paths.length === 0) return `Name at least one file, ZIP or folder to ${command}.`;
+  if (command === 'split' && !options.out)
+    return 'Name the folder to write the pieces to with --out DIR.';
+  if (command === 'match' && !options.orders)
+    return 'Name the orders to match against with --orders ORDERS.json.';
   return options;
-}
-
-/** A file name for each piece: its source's name, what it is and its place, never twice. */
-function namer(): (piece: DropPiece) => string {
-  const taken = new Set<string>();
-  return (piece) => {
-    const inner = piece.source.slice(piece.source.lastIndexOf('!') + 1);
-    const stem = basename(inner, extname(inner)).replace(/[^\p{L}\p{N}._-]+/gu, '_') || 'file';
-    const what =
-      piece.kind === 'invoice'
-        ? 'invoice'
-        : piece.kind === 'label'
-          ? `label-${piece.index}`
-          : 'other';
-    const ext = piece.kind === 'invoice' ? '.pdf' : '.zpl';
-    let name = `${stem}-${what}${ext}`;
-    for (let n = 2; taken.has(name); n += 1) name = `${stem}-${what}-${n}${ext}`;
-    taken.add(name);
-    return name;
-  };
 }
 
 export async function runFilesCli(args: readonly string[], io: FilesCliIo): Promise<number> {
@@ -88,68 +85,50 @@ export async function runFilesCli(args: readonly string[], io: FilesCliIo): Prom
     return 2;
   }
   const paths = options.paths.map((p) => resolve(io.cwd, p));
-  const out = resolve(io.cwd, options.out);
   const read = readInputs(paths);
   if (read.inputs.length === 0 && read.missing.length === paths.length) {
     for (const path of read.missing)
       io.err(translate('en', 'bulk.refused.missing', { source: path }));
     return 1;
   }
-  try {
-    mkdirSync(out, { recursive: true });
-    if (!statSync(out).isDirectory()) throw new Error('not a folder');
-  } catch {
-    io.err(
-      `Cannot write into ${out}: it is not a folder that can be made or written. Nothing was written.`,
-    );
-    return 1;
+  const out = options.out ? resolve(io.cwd, options.out) : null;
+  if (out) {
+    try {
+      mkdirSync(out, { recursive: true });
+      if (!statSync(out).isDirectory()) throw new Error('not a folder');
+    } catch {
+      io.err(
+        `Cannot write into ${out}: it is not a folder that can be made or written. Nothing was written.`,
+      );
+      return 1;
+    }
   }
   const pieces = await splitDrop(read, io.pdfjs);
-  const nameOf = namer();
-  const printed = pieces.map((piece) => {
-    let file: string | null = null;
-    if (piece.bytes) {
-      file = join(out, nameOf(piece));
-      writeFileSync(file, piece.bytes);
-    }
-    return {
-      source: piece.source,
-      kind: piece.kind,
-      index: piece.index,
-      pages: piece.pages,
-      file,
-      sha256: piece.sha256,
-      error: piece.note ? translate('en', piece.note.key, piece.note.params) : null,
-    };
-  });
-  if (options.json) io.out(JSON.stringify({ pieces: printed }));
-  else
-    for (const piece of printed)
-      io.out(
-        `${piece.source}: ${piece.kind}${piece.index === null ? '' : ` ${piece.index}`}${
-          piece.pages ? ` (pages ${piece.pages.join(', ')})` : ''
-        }${piece.file ? ` → ${piece.file}` : ''}${piece.error ? `: ${piece.error}` : ''}`,
-      );
-  const clean = printed.every((p) => p.error === null && p.kind !== 'other');
-  // Every non-zero exit says why on stderr, with --json as without (stdout keeps the pieces).
-  if (!clean)
-    io.err(
-      `${printed.filter((p) => p.error !== null || p.kind === 'other').length} piece(s) refused or not labels.`,
-    );
-  return clean ? 0 : 3;
+  if (options.command === 'split') return printSplit(pieces, out ?? '', options.json, io);
+  return runMatch(
+    pieces,
+    {
+      ...options,
+      out,
+      orders: resolve(io.cwd, options.orders),
+      trackings: options.trackings ? resolve(io.cwd, options.trackings) : '',
+    },
+    io,
+  );
 }
 
 /**
  * pdf.js's Node build, loaded once. At load it warns (console.warn) that it has no Node canvas:
  * it needs none to read pages, and the warning must not reach the CLI's one-sentence stderr.
  */
-let pdfjsLoaded: Promise<PdfJsLike> | null = null;
-function loadPdfJs(): Promise<PdfJsLike> {
+let pdfjsLoaded: Promise<PdfJsLike & PdfTextReader> | null = null;
+function loadPdfJs(): Promise<PdfJsLike & PdfTextReader> {
   pdfjsLoaded ??= (async () => {
     const warn = console.warn;
     console.warn = () => undefined;
     try {
-      return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJsLike;
+      return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJsLike &
+        PdfTextReader;
     } finally {
       console.warn = warn;
     }
