@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadFontsFromPackages } from '@zpl/cli/fonts.ts';
 import { ZplEngine } from '@zpl/engine.ts';
 import { tempDir } from '../outbox/helpers.ts';
+import { runFiles } from './run-files.ts';
 import { realPdf } from '../support/pdf.ts';
 import { ownerPasswordPdf, userPasswordPdf } from '../support/pdf-variants.ts';
 
@@ -13,23 +13,10 @@ import { ownerPasswordPdf, userPasswordPdf } from '../support/pdf-variants.ts';
 // The labels it writes are judged by rendering each alone with the engine against the same
 // label inside the original file; the PDFs by their bytes.
 
-const ROOT = join(import.meta.dirname, '../..');
 const dir = tempDir('packbench-files-cli-');
 afterAll(() => dir.remove());
 
-function files(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((done) => {
-    // As a user in their own folder: npm runs the project's script, paths are the caller's.
-    const child = spawn('npm', ['--prefix', ROOT, 'run', '-s', 'files', '--', ...args], {
-      cwd: dir.path,
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => done({ code, out, err }));
-  });
-}
+const files = (args: string[]) => runFiles(dir.path, args);
 
 interface Piece {
   source: string;

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../outbox/helpers.ts';
+import { runFiles } from './run-files.ts';
 import { realPdf } from '../support/pdf.ts';
 
 // `npm run -s files -- match` as an integrator runs it: a day's labels and invoices against the
@@ -11,22 +11,10 @@ import { realPdf } from '../support/pdf.ts';
 // text, its bar codes' data as printed), never guessed; copies and files already delivered are
 // duplicates.
 
-const ROOT = join(import.meta.dirname, '../..');
 const dir = tempDir('packbench-files-match-');
 afterAll(() => dir.remove());
 
-function files(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((done) => {
-    const child = spawn('npm', ['--prefix', ROOT, 'run', '-s', 'files', '--', ...args], {
-      cwd: dir.path,
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => done({ code, out, err }));
-  });
-}
+const files = (args: string[]) => runFiles(dir.path, args);
 
 const order = (id: string, name: string, postal: string, invoice: Uint8Array | null = null) => ({
   id,

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import {
   STUB_LOG_VARIABLE,
   type ElectronMirror,
 } from '../support/electron-mirror.ts';
-import { copyProject } from '../support/project-copy.ts';
+import { copyProject, npmInCopy } from '../support/project-copy.ts';
 import { tempDir } from '../outbox/helpers.ts';
 
 // The README's first command, as a new user runs it: `npm start` on a fresh copy of the project
@@ -34,22 +33,7 @@ afterAll(async () => {
 
 /** Runs `npm start` in the copy with only the given Electron settings on top of our env. */
 function npmStart(env: Record<string, string>): Promise<{ status: number; output: string }> {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !/^(ELECTRON_|electron_|npm_config_electron|HTTPS?_PROXY|https?_proxy)/.test(key),
-    ),
-  );
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['start'], {
-      cwd: project,
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => resolve({ status: code ?? 1, output }));
-  });
+  return npmInCopy(project, ['start'], env);
 }
 
 const unpack = () => {

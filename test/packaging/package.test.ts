@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -6,7 +6,7 @@ import { listPackage, statFile } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { tempDir } from '../outbox/helpers.ts';
-import { copyProject } from '../support/project-copy.ts';
+import { copyProject, npmInCopy } from '../support/project-copy.ts';
 import {
   readFuseWire,
   startElectronMirror,
@@ -57,26 +57,6 @@ const productionPackages = new Set(
     .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)),
 );
 
-/** Runs `npm run dist` in the copy with the mirror and the tool folder as its only settings. */
-function npmRunDist(env: Record<string, string>): Promise<{ status: number; output: string }> {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !/^(ELECTRON_|electron_|npm_config_electron|HTTPS?_PROXY|https?_proxy)/.test(key),
-    ),
-  );
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'dist', '--', '--publish', 'never'], {
-      cwd: project,
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('close', (code) => resolve({ status: code ?? 1, output: text }));
-  });
-}
-
 beforeAll(async () => {
   copyProject(project);
   mirror = await startElectronMirror();
@@ -86,7 +66,7 @@ beforeAll(async () => {
   for (const tool of ['mksquashfs', 'desktop-file-validate'])
     symlinkSync(`/usr/bin/${tool}`, join(tools, 'linux-x64', tool));
   writeFileSync(join(tools, 'runtime-x64'), STAND_IN_RUNTIME, { mode: 0o755 });
-  dist = await npmRunDist({
+  dist = await npmInCopy(project, ['run', 'dist', '--', '--publish', 'never'], {
     ELECTRON_MIRROR: mirror.url,
     electron_use_remote_checksums: '1',
     electron_config_cache: join(scratch.path, 'electron-cache'),

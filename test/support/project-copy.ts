@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -46,5 +46,32 @@ export function copyProject(dest: string): void {
   cpSync(electron, join(dest, 'node_modules', 'electron'), {
     recursive: true,
     filter: (source) => !/[/\\]electron[/\\](dist|path\.txt)$/.test(source.slice(modules.length)),
+  });
+}
+
+/**
+ * Runs `npm ARGS…` in a copy of the project as a user would, with none of this shell's Electron
+ * or proxy settings (so only `env` decides how Electron is fetched): its exit code and output.
+ */
+export function npmInCopy(
+  project: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ status: number; output: string }> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !/^(ELECTRON_|electron_|npm_config_electron|HTTPS?_PROXY|https?_proxy)/.test(key),
+    ),
+  );
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, {
+      cwd: project,
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ status: code ?? 1, output }));
   });
 }
