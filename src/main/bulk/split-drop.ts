@@ -4,6 +4,9 @@
 import { createHash } from 'node:crypto';
 import { splitZpl, type ZplSplitError } from '../../zpl/split/index.ts';
 import type { PdfJsLike } from '../../shared/files/pdf-probe.ts';
+import { groupInvoicePages } from './invoice-pages.ts';
+import { splitPdf } from './pdf-split.ts';
+import { pdfPageTexts, type PdfTextReader } from './pdf-text.ts';
 import type { BulkInput, ReadInputs } from './read-inputs.ts';
 import { refusalKey } from './refusals.ts';
 
@@ -60,29 +63,23 @@ const withSource = (input: BulkInput, error: ZplSplitError) => ({
   source: input.source,
 });
 
-async function splitInvoices(input: BulkInput, pdfjs: PdfJsLike): Promise<DropPiece[]> {
+async function splitInvoices(
+  input: BulkInput,
+  pdfjs: PdfJsLike & PdfTextReader,
+): Promise<DropPiece[]> {
   // pdf.js takes ownership of the buffer it is given (and refuses a Buffer): a plain copy.
   const task = pdfjs.getDocument({
     data: new Uint8Array(input.bytes),
     stopAtErrors: true,
     verbosity: 0,
   });
+  let numPages: number;
   try {
     const doc = await task.promise;
     if (doc.numPages < 1) return [refused(input, 'invoice', note('pdfDamaged', input))];
     // The pages must open too: a cut content stream is found here, not at the printer.
     for (let n = 1; n <= doc.numPages; n += 1) await (await doc.getPage(n)).getOperatorList();
-    return [
-      {
-        source: input.source,
-        kind: 'invoice',
-        index: 1,
-        pages: Array.from({ length: doc.numPages }, (_, i) => i + 1),
-        bytes: input.bytes,
-        sha256: sha256(input.bytes),
-        note: null,
-      },
-    ];
+    numPages = doc.numPages;
   } catch (error) {
     const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
     // PasswordResponses.NEED_PASSWORD: a PDF protected only against editing opens, as today.
@@ -91,6 +88,21 @@ async function splitInvoices(input: BulkInput, pdfjs: PdfJsLike): Promise<DropPi
   } finally {
     await task.destroy();
   }
+  // A day's invoices in one PDF: one piece per invoice, its pages copied. One invoice (and
+  // whatever cannot be told apart for sure) stays the original bytes.
+  const whole = [{ pages: Array.from({ length: numPages }, (_, i) => i + 1), key: null }];
+  const texts = numPages > 1 ? await pdfPageTexts(pdfjs, input.bytes).catch(() => null) : null;
+  const groups = texts ? groupInvoicePages(texts) : whole;
+  const parts = await splitPdf(input.bytes, groups);
+  return parts.map((part, i) => ({
+    source: input.source,
+    kind: 'invoice',
+    index: i + 1,
+    pages: part.pages,
+    bytes: part.bytes,
+    sha256: sha256(part.bytes),
+    note: null,
+  }));
 }
 
 const note = (code: 'pdfDamaged' | 'pdfNeedsPassword', input: BulkInput): PieceNote => ({
@@ -113,7 +125,7 @@ function refused(input: { source: string }, kind: PieceKind, why: PieceNote): Dr
 /** Every piece of a drop, in the order of its inputs, then the inputs refused whole. */
 export async function splitDrop(
   read: ReadInputs,
-  pdfjs: () => Promise<PdfJsLike>,
+  pdfjs: () => Promise<PdfJsLike & PdfTextReader>,
 ): Promise<DropPiece[]> {
   const pieces: DropPiece[] = [];
   for (const input of read.inputs)
