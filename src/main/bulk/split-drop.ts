@@ -1,6 +1,8 @@
 // A drop's inputs into pieces (issue #39, "split"): each ZPL input into its labels by the
-// engine's splitter (each one self-contained), each PDF an invoice of its own, byte for byte,
-// once pdf.js has opened it. Every refusal is a catalogue key with its values; the caller says it.
+// engine's splitter (each one self-contained), each PDF into its invoices once pdf.js has opened
+// it (pages grouped by access key, number or "page x of y", copied with pdf-lib; a PDF of one
+// invoice, or one whose pages cannot be told apart, byte for byte). Every refusal is a catalogue
+// key with its values; the caller says it.
 import { createHash } from 'node:crypto';
 import { splitZpl, type ZplSplitError } from '../../zpl/split/index.ts';
 import type { PdfJsLike } from '../../shared/files/pdf-probe.ts';
