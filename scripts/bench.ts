@@ -33,6 +33,7 @@ const SECTIONS: Record<string, () => Promise<{ section: BenchSection }>> = {
   documents: () => import('./bench/documents.ts'),
   paperwork: () => import('./bench/paperwork.ts'),
   renderer: () => import('./bench/renderer.ts'),
+  bulk: () => import('./bench/bulk.ts'),
 };
 const names = Object.keys(SECTIONS);
 const only = new Set(values.only ? values.only.split(',') : []);

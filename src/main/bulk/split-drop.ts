@@ -124,17 +124,25 @@ function refused(input: { source: string }, kind: PieceKind, why: PieceNote): Dr
   };
 }
 
-/** Every piece of a drop, in the order of its inputs, then the inputs refused whole. */
+/**
+ * A drop's pieces one input at a time, so a board can show the first rows while the rest is
+ * still being split (a file of labels is ready long before a PDF of 500 invoices).
+ */
+export async function* eachPiece(
+  read: ReadInputs,
+  pdfjs: () => Promise<PdfJsLike & PdfTextReader>,
+): AsyncGenerator<DropPiece> {
+  for (const input of read.inputs)
+    yield* input.kind === 'zpl' ? splitLabels(input) : await splitInvoices(input, await pdfjs());
+  for (const { source, refusal } of read.refused)
+    yield refused({ source }, 'other', { key: refusalKey(refusal), params: refusal.params });
+}
+
 export async function splitDrop(
   read: ReadInputs,
   pdfjs: () => Promise<PdfJsLike & PdfTextReader>,
 ): Promise<DropPiece[]> {
   const pieces: DropPiece[] = [];
-  for (const input of read.inputs)
-    pieces.push(
-      ...(input.kind === 'zpl' ? splitLabels(input) : await splitInvoices(input, await pdfjs())),
-    );
-  for (const { source, refusal } of read.refused)
-    pieces.push(refused({ source }, 'other', { key: refusalKey(refusal), params: refusal.params }));
+  for await (const piece of eachPiece(read, pdfjs)) pieces.push(piece);
   return pieces;
 }
