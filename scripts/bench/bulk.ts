@@ -7,18 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { labelContent } from '../../src/main/bulk/label-content.ts';
+import { loadPdfJs } from '../../src/main/bulk/load-pdfjs.ts';
 import { matchDrop, type MatchOrder } from '../../src/main/bulk/match-drop.ts';
-import { pdfPageTexts, type PdfTextReader } from '../../src/main/bulk/pdf-text.ts';
+import { pdfPageTexts } from '../../src/main/bulk/pdf-text.ts';
 import { readInputs } from '../../src/main/bulk/read-inputs.ts';
 import { eachPiece, splitDrop, type DropPiece } from '../../src/main/bulk/split-drop.ts';
 import { systemElapsed } from '../../src/main/platform/clock.ts';
-import type { PdfJsLike } from '../../src/shared/files/pdf-probe.ts';
 import {
   buildCandidateIndex,
   extractEvidence,
   matchPiece,
   type PieceContent,
 } from '../../src/shared/bulk/index.ts';
+import { danfeAccessKey, groupedByFour } from '../../src/shared/bulk/test-fixtures.ts';
 import { percentile, type BenchSection } from './context.ts';
 
 const LABELS = 500;
@@ -28,19 +29,6 @@ const RUNS = 3;
 
 const orderId = (n: number) => `PB-${20000 + n}`;
 const tracking = (n: number) => `QB${String(700000000 + n)}BR`;
-
-/** A 43-digit stem and its mod-11 check digit: an NF-e access key. */
-function accessKey(n: number): string {
-  const stem = `3526110000000000010055001${String(n).padStart(9, '0')}100000000`.slice(0, 43);
-  let sum = 0;
-  let weight = 2;
-  for (let i = stem.length - 1; i >= 0; i -= 1) {
-    sum += Number(stem[i]) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  const rest = sum % 11;
-  return `${stem}${rest < 2 ? 0 : 11 - rest}`;
-}
 
 function orders(): MatchOrder[] {
   return Array.from({ length: CANDIDATES }, (_, n) => ({
@@ -73,24 +61,13 @@ async function invoiceDay(): Promise<Uint8Array> {
     const lines = [
       'DANFE',
       'CHAVE DE ACESSO',
-      accessKey(n).replace(/(\d{4})(?=\d)/g, '$1 '),
+      groupedByFour(danfeAccessKey(n)),
       `Pedido ${orderId(n * 7 + 3)}`,
       'FOLHA 1/1',
     ];
     lines.forEach((text, i) => page.drawText(text, { x: 40, y: 780 - i * 24, size: 12, font }));
   }
   return pdf.save({ updateFieldAppearances: false });
-}
-
-async function loadPdfJs(): Promise<PdfJsLike & PdfTextReader> {
-  const warn = console.warn;
-  console.warn = () => undefined;
-  try {
-    return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJsLike &
-      PdfTextReader;
-  } finally {
-    console.warn = warn;
-  }
 }
 
 export const section: BenchSection = async ({ rows, results }) => {

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withAccessKeyCheckDigit } from '@shared/bulk/test-fixtures.ts';
+import { danfeAccessKey, dottedNumber, groupedByFour } from '@shared/bulk/test-fixtures.ts';
 import { tempDir } from '../outbox/helpers.ts';
 import { pdfText } from '../paperwork/pdf-text.ts';
 import { runFiles } from './run-files.ts';
@@ -17,17 +17,9 @@ const dir = tempDir('packbench-files-pdf-split-');
 afterAll(() => dir.remove());
 const files = (args: string[]) => runFiles(dir.path, args);
 
-// One issuer's keys (SP, 2025-10, CNPJ 11.222.333/0001-81, model 55, series 1) with the check
-// digit computed.
-const key = (n: number) =>
-  withAccessKeyCheckDigit(
-    `3525101122233300018155001${String(n).padStart(9, '0')}1${'0'.repeat(8)}`,
-  );
-const grouped = (k: string) => k.replace(/(\d{4})(?=\d)/g, '$1 ');
-const dotted = (n: number) =>
-  String(n)
-    .padStart(9, '0')
-    .replace(/(\d{3})(?=\d)/g, '$1.');
+const key = danfeAccessKey;
+const grouped = groupedByFour;
+const dotted = dottedNumber;
 
 interface Danfe {
   number: number;

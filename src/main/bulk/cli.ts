@@ -14,6 +14,7 @@ import { translate } from '../../shared/i18n/translate.ts';
 import type { PdfJsLike } from '../../shared/files/pdf-probe.ts';
 import type { PdfTextReader } from './pdf-text.ts';
 import { readInputs } from './read-inputs.ts';
+import { loadPdfJs } from './load-pdfjs.ts';
 import { runMatch } from './match-command.ts';
 import { printSplit } from './split-command.ts';
 import { splitDrop } from './split-drop.ts';
@@ -115,25 +116,6 @@ export async function runFilesCli(args: readonly string[], io: FilesCliIo): Prom
     },
     io,
   );
-}
-
-/**
- * pdf.js's Node build, loaded once. At load it warns (console.warn) that it has no Node canvas:
- * it needs none to read pages, and the warning must not reach the CLI's one-sentence stderr.
- */
-let pdfjsLoaded: Promise<PdfJsLike & PdfTextReader> | null = null;
-function loadPdfJs(): Promise<PdfJsLike & PdfTextReader> {
-  pdfjsLoaded ??= (async () => {
-    const warn = console.warn;
-    console.warn = () => undefined;
-    try {
-      return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJsLike &
-        PdfTextReader;
-    } finally {
-      console.warn = warn;
-    }
-  })();
-  return pdfjsLoaded;
 }
 
 if (import.meta.main) {

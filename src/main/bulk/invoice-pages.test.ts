@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { breakLastDigit, withAccessKeyCheckDigit } from '../../shared/bulk/test-fixtures.ts';
+import {
+  breakLastDigit,
+  danfeAccessKey,
+  dottedNumber,
+  groupedByFour,
+} from '../../shared/bulk/test-fixtures.ts';
 import { groupInvoicePages } from './invoice-pages.ts';
 
-// Keys of one issuer (UF 35, 2025-10, CNPJ 11.222.333/0001-81, model 55, series 1), numbers
-// 1042, 1043, 1044: what one ERP prints in a day.
-const key = (n: number) =>
-  withAccessKeyCheckDigit(
-    `3525101122233300018155001${String(n).padStart(9, '0')}1${'0'.repeat(8)}`,
-  );
-const grouped = (k: string) => k.replace(/(\d{4})(?=\d)/g, '$1 ');
-const dotted = (n: number) =>
-  String(n)
-    .padStart(9, '0')
-    .replace(/(\d{3})(?=\d)/g, '$1.');
+// Keys of one issuer, numbers 1042, 1043, 1044: what one ERP prints in a day.
+const key = danfeAccessKey;
+const grouped = groupedByFour;
+const dotted = dottedNumber;
 
 /** A DANFE page's header block as pdf.js reads it. */
 function danfe(n: number, sheet: string | null, options: { key?: string | null } = {}): string {

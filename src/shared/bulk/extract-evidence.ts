@@ -13,7 +13,7 @@ export interface PieceContent {
   readonly barcodes: readonly string[];
 }
 
-/** Values found on a piece, each one a candidate has (access keys: any with a valid check digit). */
+/** Values found on a piece, each one a candidate has (access keys: every one with a valid check digit). */
 export interface PieceEvidence {
   /** Candidate order ids, as the service writes them. */
   readonly orderIds: readonly string[];

@@ -66,3 +66,21 @@ export const tracking = (orderId: string, code: string): CandidateTrackingInput 
   order: orderId,
   code,
 });
+
+/**
+ * The access key of invoice `n` of one issuer (SP, 2025-10, CNPJ 11.222.333/0001-81, model 55,
+ * series 1), check digit computed: what one ERP prints in a day.
+ */
+export const danfeAccessKey = (n: number) =>
+  withAccessKeyCheckDigit(
+    `3525101122233300018155001${String(n).padStart(9, '0')}1${'0'.repeat(8)}`,
+  );
+
+/** A key as a DANFE prints it, in groups of four. */
+export const groupedByFour = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** An invoice number as a DANFE prints it: 000.001.042. */
+export const dottedNumber = (n: number) =>
+  String(n)
+    .padStart(9, '0')
+    .replace(/(\d{3})(?=\d)/g, '$1.');

@@ -61,7 +61,7 @@ const LOOPBACK = String.raw`localhost|127(?:\.${OCTET}){3}|\[::1\]`;
 const BASE_URL = padded(
   String.raw`(?:https://(?:${DOMAIN}|${IPV4}|\[::1\])|http://(?:${LOOPBACK}))${PORT}(?:/[^\s?#]*)?`,
 );
-/** The updates folder: any http(s) address. */
+/** The updates folder: an http(s) address. */
 const UPDATES_URL = padded(
   String.raw`https?://(?:[^\s/?#@\\]+@)?(?:${DOMAIN}|${IPV4}|\[::1\])${PORT}(?:[/?#]\S*)?`,
 );
