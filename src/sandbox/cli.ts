@@ -1,4 +1,7 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeDemoDay } from './demo-day.ts';
 import { startSandbox, type SandboxOptions } from './index.ts';
 
 const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--rate-limit 100] [--window-ms 60000]
@@ -75,7 +78,19 @@ async function main(): Promise<void> {
   console.log(`Packbench sandbox listening on ${sandbox.url}`);
   for (const company of sandbox.companies)
     console.log(`  ${company.name.padEnd(32)} X-Api-Key: ${company.apiKey}`);
-  console.log('Versions: X-Api-Version v1 or v1.1. Press Ctrl+C to stop.');
+  console.log('Versions: X-Api-Version v1 or v1.1.');
+  // A day's labels and invoices for Acme's open orders, to try bulk files in a minute.
+  const demo = join(tmpdir(), 'packbench-demo-day');
+  try {
+    const { orders } = await writeDemoDay(sandbox.state, 'acme', demo);
+    console.log(`A demo day of ${orders} Acme orders (one ZPL file, one PDF of invoices): ${demo}`);
+    console.log(
+      `  npm run -s files -- match ${join(demo, 'drop')} --orders ${join(demo, 'orders.json')} --trackings ${join(demo, 'trackings.json')}`,
+    );
+  } catch (error) {
+    console.log(`The demo day could not be written to ${demo}: ${(error as Error).message}`);
+  }
+  console.log('Press Ctrl+C to stop.');
   const stop = () => {
     void sandbox.close().then(() => process.exit(0));
   };
