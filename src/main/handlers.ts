@@ -3,6 +3,7 @@ import { ok } from '../shared/result.ts';
 import type { StationCore } from './core/station-core.ts';
 import { asResult as resultOf } from './core/errors-to-result.ts';
 import type { HandlerContext, Handlers } from './handlers/context.ts';
+import { bulkHandlers } from './handlers/bulk.ts';
 import { coordinationHandlers } from './handlers/coordination.ts';
 import { packHandlers } from './handlers/packing.ts';
 import { paperworkHandlers } from './handlers/paperwork.ts';
@@ -55,5 +56,6 @@ export function createHandlers({
     ...paperworkHandlers(context),
     ...supportHandlers(context, appInfo),
     ...updateHandlers(update),
+    ...bulkHandlers(context),
   };
 }

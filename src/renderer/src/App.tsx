@@ -32,6 +32,7 @@ const InvoicesScreen = named(
   () => import('./features/invoices/InvoicesScreen.tsx'),
   'InvoicesScreen',
 );
+const BulkScreen = named(() => import('./features/bulk/BulkScreen.tsx'), 'BulkScreen');
 const LabelsScreen = named(() => import('./features/labels/LabelsScreen.tsx'), 'LabelsScreen');
 const InventoryScreen = named(
   () => import('./features/inventory/InventoryScreen.tsx'),
@@ -168,6 +169,7 @@ export function App() {
               </Group>
             }
           >
+            {screen === 'bulk' && <BulkScreen />}
             {screen === 'invoices' && <InvoicesScreen />}
             {screen === 'labels' && <LabelsScreen />}
             {screen === 'orders' && <OrdersScreen onOpen={() => open('station')} />}

@@ -12,6 +12,7 @@ export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
     station: 'Station',
+    bulk: 'Bulk',
     inventory: 'Inventory',
     orders: 'Orders',
     products: 'Products',

@@ -14,6 +14,7 @@ export const es: Messages = {
   app: { title: 'Packbench', loading: 'Cargando…', screens: 'Pantallas' },
   nav: {
     station: 'Estación',
+    bulk: 'En lote',
     inventory: 'Inventario',
     orders: 'Pedidos',
     products: 'Productos',

@@ -14,6 +14,7 @@ export const ptBR: Messages = {
   app: { title: 'Packbench', loading: 'Carregando…', screens: 'Telas' },
   nav: {
     station: 'Estação',
+    bulk: 'Em lote',
     inventory: 'Estoque',
     orders: 'Pedidos',
     products: 'Produtos',

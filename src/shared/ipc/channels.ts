@@ -117,6 +117,45 @@ export interface AuditView {
   message: string;
 }
 
+/** What a Bulk board row is (issue #39): a piece of the drop and what matching made of it. */
+export type BulkRowStatus =
+  'matched' | 'ambiguous' | 'unmatched' | 'duplicate' | 'refused' | 'other';
+
+/** One piece of a drop (a label, an invoice, a block or a refused file) and its order, if any. */
+export interface BulkRow {
+  /** The dropped file's name, or `ARCHIVE.zip!entry`. */
+  source: string;
+  kind: 'label' | 'invoice' | 'other';
+  /** 1-based place among its source's labels or invoices; null for a refused input. */
+  index: number | null;
+  /** An invoice's pages (1-based); null for a label. */
+  pages: number[] | null;
+  status: BulkRowStatus;
+  order: string | null;
+  /** The orders that fit an ambiguous piece (never guessed between). */
+  candidates: string[];
+  evidence: {
+    key: 'orderId' | 'tracking' | 'document' | 'name' | 'postalCode' | 'accessKey';
+    value: string;
+    order: string | null;
+  }[];
+  /** Why it was refused, or what an `other` piece is: a sentence key and its values. */
+  error: { messageKey: MessageKey; params: Record<string, string | number> } | null;
+  sha256: string | null;
+  /** A second copy in the drop: the first one. */
+  duplicateOf: { source: string; index: number } | null;
+  /** The same bytes are already on the matched order. */
+  deliveredAs: string | null;
+}
+
+export interface BulkBoard {
+  rows: BulkRow[];
+  /** How many orders the pieces were matched against. */
+  orders: number;
+  /** Said above the board: the orders could not be read, so nothing could match. */
+  notice: { messageKey: MessageKey; params: Record<string, string | number> } | null;
+}
+
 export interface OutboxChange {
   profileId: string;
   snapshot: OutboxSnapshot;
@@ -297,6 +336,11 @@ export interface InvokeChannels {
     input: undefined;
     output: SupportBundleView & { fileName: string; zip: Uint8Array };
   };
+  /**
+   * Bulk → a drop (files, ZIPs) split into labels and invoices and matched to the orders the
+   * service lists for the active profile (issue #39). Nothing is queued.
+   */
+  bulkBoard: { input: { files: { name: string; bytes: Uint8Array }[] }; output: BulkBoard };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -380,6 +424,7 @@ export const channels = {
   retryPaper: 'invoke',
   previewSupportBundle: 'invoke',
   saveSupportBundle: 'invoke',
+  bulkBoard: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

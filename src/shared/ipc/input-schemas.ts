@@ -315,6 +315,14 @@ const channelSchemas = {
   }),
   previewSupportBundle: z.undefined(),
   saveSupportBundle: z.undefined(),
+  // A drop's files as the window read them; what each holds is judged in main, piece by piece
+  // (a refused file is a row of the board, not a refused call). The limit table bounds the whole.
+  bulkBoard: z.object({
+    files: z
+      .array(z.object({ name: z.string().trim().min(1).max(255), bytes }))
+      .min(1)
+      .max(500),
+  }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {

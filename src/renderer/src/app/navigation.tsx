@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 
 export const SCREENS = [
   'station',
+  'bulk',
   'invoices',
   'labels',
   'orders',
