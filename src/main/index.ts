@@ -7,6 +7,7 @@ import { systemClock, systemIds } from './platform/clock.ts';
 import { NativeKeychain } from './platform/keychain.ts';
 import { checkDataDir } from './platform/data-dir.ts';
 import { createStationCore } from './core/station-core.ts';
+import { loadAppZplFonts } from './bulk/app-zpl-fonts.ts';
 import { loadAppFonts } from './documents/app-fonts.ts';
 import { loadPolicy, policyPath } from './policy/policy-file.ts';
 import { electronUpdateEngine, systemUpdater } from './updates/engine.ts';
@@ -114,6 +115,7 @@ async function start(dataDir: string): Promise<void> {
     policy,
     // The packing slip's faces as the bundle carries them (no dev packages once installed).
     documentFonts: loadAppFonts,
+    zplFonts: loadAppZplFonts,
   });
   core.onStatus(throttleLatest((status) => publish('onStatus', status), 250, systemClock));
   const pushOutbox = throttleLatest(

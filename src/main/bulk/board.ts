@@ -7,7 +7,7 @@ import type { PdfJsLike } from '../../shared/files/pdf-probe.ts';
 import type { CandidateTrackingInput, PieceContent } from '../../shared/bulk/index.ts';
 import type { BulkRow } from '../../shared/ipc/channels.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
-import { labelContent } from './label-content.ts';
+import { labelContent, type ZplFontsLoader } from './label-content.ts';
 import { matchDrop, type MatchedPiece, type MatchOrder } from './match-drop.ts';
 import { pdfPageTexts, type PdfTextReader } from './pdf-text.ts';
 import { readInputs, type BulkFs, type ReadInputs } from './read-inputs.ts';
@@ -97,11 +97,12 @@ export async function boardRows(
   orders: readonly MatchOrder[],
   trackings: readonly CandidateTrackingInput[],
   pdfjs: () => Promise<PdfJsLike & PdfTextReader>,
+  zplFonts?: ZplFontsLoader,
 ): Promise<BulkRow[]> {
   const pieces = await splitDrop(inputsFromFiles(files), pdfjs);
   const contentOf = async (piece: DropPiece): Promise<PieceContent> =>
     piece.kind === 'invoice' && piece.bytes
       ? { texts: await pdfPageTexts(await pdfjs(), piece.bytes), barcodes: [] }
-      : labelContent(piece);
+      : labelContent(piece, zplFonts);
   return (await matchDrop(pieces, orders, trackings, contentOf)).map(rowOf);
 }

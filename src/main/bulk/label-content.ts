@@ -4,13 +4,21 @@
 import type { PieceContent } from '../../shared/bulk/index.ts';
 import { loadFontsFromPackages } from '../../zpl/cli/fonts.ts';
 import { ZplEngine } from '../../zpl/engine.ts';
+import type { FontSources } from '../../zpl/fonts/index.ts';
 import type { DropPiece } from './split-drop.ts';
 
-let engine: ZplEngine | null = null;
+/** The faces the engine reads labels with: the npm packages, unless the caller has its own. */
+export type ZplFontsLoader = () => FontSources;
 
-export function labelContent(piece: DropPiece): PieceContent {
+const engines = new Map<ZplFontsLoader, ZplEngine>();
+
+export function labelContent(
+  piece: DropPiece,
+  fonts: ZplFontsLoader = loadFontsFromPackages,
+): PieceContent {
   if (!piece.bytes || piece.kind !== 'label') return { texts: [], barcodes: [] };
-  engine ??= new ZplEngine(loadFontsFromPackages());
+  let engine = engines.get(fonts);
+  if (!engine) engines.set(fonts, (engine = new ZplEngine(fonts())));
   const texts: string[] = [];
   const barcodes: string[] = [];
   for (const label of engine.render(piece.bytes).labels)

@@ -13,6 +13,11 @@ export function loadPdfJs(): Promise<PdfJsLike & PdfTextReader> {
     const warn = console.warn;
     console.warn = () => undefined;
     try {
+      // pdf.js in Node runs its worker on the main thread, loading `./pdf.worker.mjs` beside
+      // itself, which a bundle (the app's main) does not have. Handed the worker's module here,
+      // it needs no file: the same in the CLI, the tests and the built app.
+      (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??=
+        await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
       return (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJsLike &
         PdfTextReader;
     } finally {

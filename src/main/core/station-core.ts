@@ -1,4 +1,5 @@
 import type { Redact } from '../../shared/details.ts';
+import type { FontSources } from '../../zpl/fonts/index.ts';
 import { join } from 'node:path';
 import type { Order } from '../../shared/api/schemas.ts';
 import type { Packing } from '../pack/packing.ts';
@@ -91,6 +92,8 @@ export class StationCore {
   readonly paperwork: Paperwork;
   /** The machine's policy as the window sees it (issue #31). */
   readonly policy: PolicyView;
+  /** The label engine's faces for reading labels (the Bulk board), as the options gave them. */
+  readonly zplFonts: (() => FontSources) | undefined;
   /** The window's language (it tells main): the packing slip speaks it. */
   language: CatalogueLanguage = 'en';
   private readonly listeners = new Set<(status: StationStatus) => void>();
@@ -104,6 +107,7 @@ export class StationCore {
   private constructor(options: StationCoreOptions) {
     this.clock = options.clock ?? systemClock;
     this.policy = policyView(options.policy ?? null);
+    this.zplFonts = options.zplFonts;
     const imposed = imposedBy(options.policy ?? null);
     this.clientOptions = {
       ...(options.fetch ? { fetch: options.fetch } : {}),

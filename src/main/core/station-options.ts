@@ -1,6 +1,7 @@
 import type { SharedBudgetTuning } from '../budget/coordination.ts';
 import type { BudgetOptions } from '../budget/rate-budget.ts';
 import type { OutboxOptions } from '../outbox/outbox.ts';
+import type { FontSources } from '../../zpl/fonts/index.ts';
 import type { DocumentFonts } from '../documents/fonts.ts';
 import type { LoadedPolicy } from '../policy/policy-file.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -50,4 +51,6 @@ export interface StationCoreOptions {
   policy?: LoadedPolicy | null;
   /** The packing slip's faces: the app's bundled copies; default read from the packages. */
   documentFonts?: () => Promise<DocumentFonts>;
+  /** The label engine's faces for reading labels (Bulk): the app's bundled copies; default the packages. */
+  zplFonts?: () => FontSources;
 }

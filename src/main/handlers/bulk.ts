@@ -33,7 +33,7 @@ export function bulkHandlers({ core, asResult }: HandlerContext): HandlersOf<'bu
         const orders = await listed(core).catch(() => null);
         const candidates = (orders ?? []).map(candidateOf);
         return {
-          rows: await boardRows(files, candidates, [], loadPdfJs),
+          rows: await boardRows(files, candidates, [], loadPdfJs, core.zplFonts),
           orders: candidates.length,
           notice: orders ? null : { messageKey: 'bulk.board.ordersUnavailable', params: {} },
         };
