@@ -32,6 +32,7 @@ const MAIN_FEATURES = {
   documents: [],
   paperwork: ['print-queue'],
   startup: ['outbox', 'policy'],
+  bulk: ['outbox'],
   policy: [],
 };
 const mainFeature = (name) => `main-${name}`;

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
-import type { Result } from '../../src/shared/result.ts';
-import { channelOf, type InvokeChannels, type InvokeName } from '../../src/shared/ipc/channels.ts';
 import type { PackView } from '../../src/shared/pack/types.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { memoryKeychain, stationFor, tempDir } from '../outbox/helpers.ts';
-import { registerTestHandlers } from '../support/test-handlers.ts';
+import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
 import { until } from '../support/until.ts';
 
 // A verified pack through the real IPC handlers of a real station core on its embedded sandbox:
@@ -18,18 +16,7 @@ const dir = tempDir('packbench-pack-station-');
 const registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
 let core: StationCore;
 
-async function call<K extends InvokeName>(
-  name: K,
-  input: InvokeChannels[K]['input'],
-): Promise<InvokeChannels[K]['output']> {
-  const handler = registered.get(channelOf(name));
-  if (!handler) throw new Error(`no handler for ${name}`);
-  const result = (await handler({ sender: {} } as IpcEventLike, input)) as Result<
-    InvokeChannels[K]['output']
-  >;
-  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
+const { unwrap: call } = invoker(registered);
 
 /** A GS1 element string as a GS1-128 wedge sends it: AIM id, FNC1 as ASCII 29 after the lot. */
 const gs1 = (gtin: string, expiry: string, lot: string) =>
@@ -172,11 +159,10 @@ describe('a verified pack at the station', () => {
     const shipped = (await (await core.api()).listOrders({ pageSize: 100 })).data.find(
       (o) => o.status === 'shipped',
     );
-    const handler = registered.get(channelOf('openPack'));
-    const result = (await handler?.({ sender: {} } as IpcEventLike, {
-      orderId: shipped?.id,
+    const result = await invoker(registered).result('openPack', {
+      orderId: shipped?.id ?? '',
       expiryWarningDays: 30,
-    })) as Result<PackView>;
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.messageKey).toBe('packVerdict.errors.cannot_pack');
   });
@@ -188,14 +174,7 @@ describe('a verified pack at the station', () => {
     try {
       const handlers = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
       registerTestHandlers({ core: station, registered: handlers, isTrustedSender: () => true });
-      const invoke = async <K extends InvokeName>(name: K, input: InvokeChannels[K]['input']) => {
-        const result = (await handlers.get(channelOf(name))?.(
-          { sender: {} } as IpcEventLike,
-          input,
-        )) as Result<InvokeChannels[K]['output']>;
-        if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-        return result.value;
-      };
+      const { unwrap: invoke } = invoker(handlers);
       const plain = PACK_FIXTURES.orders.plain;
       await invoke('lookupOrder', { id: plain.id });
       let view = await invoke('openPack', { orderId: plain.id, expiryWarningDays: 30 });

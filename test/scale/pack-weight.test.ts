@@ -4,15 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
-import { channelOf, type InvokeChannels, type InvokeName } from '../../src/shared/ipc/channels.ts';
 import type { PackView } from '../../src/shared/pack/types.ts';
-import type { Result } from '../../src/shared/result.ts';
 import { DEFAULT_SCALE_SETTINGS } from '../../src/shared/scale/settings.ts';
 import { SERIAL_DEFAULTS } from '../../src/shared/scale/types.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 import { ScaleEmulator } from '../support/scale-emulator.ts';
-import { registerTestHandlers } from '../support/test-handlers.ts';
+import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
 import { until } from '../support/until.ts';
 
 const dir = tempDir('packbench-pack-weight-');
@@ -21,17 +19,7 @@ let core: StationCore;
 let emulator: ScaleEmulator;
 const TARE = 150;
 
-async function call<K extends InvokeName>(
-  name: K,
-  input: InvokeChannels[K]['input'],
-): Promise<InvokeChannels[K]['output']> {
-  const result = (await registered.get(channelOf(name))?.(
-    { sender: {} } as IpcEventLike,
-    input,
-  )) as Result<InvokeChannels[K]['output']>;
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value;
-}
+const { unwrap: call } = invoker(registered);
 
 /** What the order's box should weigh, from the sandbox's own products. */
 async function expectedGrams(order: { items: readonly { sku: string; quantity: number }[] }) {

@@ -5,7 +5,7 @@
 import type { Order } from '../../shared/api/schemas.ts';
 import type { PdfJsLike } from '../../shared/files/pdf-probe.ts';
 import type { CandidateTrackingInput, PieceContent } from '../../shared/bulk/index.ts';
-import type { BulkRow } from '../../shared/ipc/channels.ts';
+import type { BulkRow } from '../../shared/ipc/bulk-types.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import { labelContent, type ZplFontsLoader } from './label-content.ts';
 import { matchDrop, type MatchedPiece, type MatchOrder } from './match-drop.ts';
@@ -91,18 +91,21 @@ export function rowOf(matched: MatchedPiece): BulkRow {
   };
 }
 
-/** The drop, split and matched: one row per piece, in the drop's order. */
+/** The drop, split and matched: one row per piece (with its bytes), in the drop's order. */
 export async function boardRows(
   files: readonly InMemoryFile[],
   orders: readonly MatchOrder[],
   trackings: readonly CandidateTrackingInput[],
   pdfjs: () => Promise<PdfJsLike & PdfTextReader>,
   zplFonts?: ZplFontsLoader,
-): Promise<BulkRow[]> {
+): Promise<{ row: BulkRow; bytes: Uint8Array | null }[]> {
   const pieces = await splitDrop(inputsFromFiles(files), pdfjs);
   const contentOf = async (piece: DropPiece): Promise<PieceContent> =>
     piece.kind === 'invoice' && piece.bytes
       ? { texts: await pdfPageTexts(await pdfjs(), piece.bytes), barcodes: [] }
       : labelContent(piece, zplFonts);
-  return (await matchDrop(pieces, orders, trackings, contentOf)).map(rowOf);
+  return (await matchDrop(pieces, orders, trackings, contentOf)).map((matched) => ({
+    row: rowOf(matched),
+    bytes: matched.piece.bytes,
+  }));
 }

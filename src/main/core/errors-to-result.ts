@@ -11,6 +11,7 @@ import { PackError } from '../pack/pack-error.ts';
 import { ScaleError } from '../scale/scale-error.ts';
 import { PaperworkError } from '../paperwork/paperwork-error.ts';
 import { PolicyLockedError } from '../platform/policy-lock.ts';
+import { BulkDeskError } from '../bulk/bulk-desk.ts';
 
 /** A failure's code, sentence and facts, before its English is rendered. */
 interface Keyed extends Omit<AppError, 'message'> {
@@ -73,6 +74,13 @@ function describe(error: unknown, redact: Redact): Keyed {
       detail: error.message,
     };
   }
+  if (error instanceof BulkDeskError)
+    return {
+      code: `bulk.${error.messageKey.split('.').at(-1) ?? 'board'}`,
+      messageKey: error.messageKey,
+      params: error.params,
+      detail: error.message,
+    };
   if (error instanceof PolicyLockedError)
     return {
       code: 'policy.locked',

@@ -1,11 +1,13 @@
 import type { Redact } from '../../shared/details.ts';
-import type { FontSources } from '../../zpl/fonts/index.ts';
 import { join } from 'node:path';
 import type { Order } from '../../shared/api/schemas.ts';
 import type { Packing } from '../pack/packing.ts';
 import type { Paperwork } from '../paperwork/paperwork.ts';
 import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import { createStationPacking } from './station-packing.ts';
+import { createBulkDesk } from './station-bulk.ts';
+import { printDeliveredLabels } from './auto-print.ts';
+import type { BulkDesk } from '../bulk/bulk-desk.ts';
 import { imposedBy, imposedProfiles, policyView } from '../policy/imposed.ts';
 import type { PolicyView } from '../../shared/policy/view.ts';
 import { ScaleStation } from '../scale/scale-station.ts';
@@ -92,8 +94,8 @@ export class StationCore {
   readonly paperwork: Paperwork;
   /** The machine's policy as the window sees it (issue #31). */
   readonly policy: PolicyView;
-  /** The label engine's faces for reading labels (the Bulk board), as the options gave them. */
-  readonly zplFonts: (() => FontSources) | undefined;
+  /** The Bulk board (issue #39) and its file. */
+  readonly bulk: BulkDesk;
   /** The window's language (it tells main): the packing slip speaks it. */
   language: CatalogueLanguage = 'en';
   private readonly listeners = new Set<(status: StationStatus) => void>();
@@ -107,7 +109,6 @@ export class StationCore {
   private constructor(options: StationCoreOptions) {
     this.clock = options.clock ?? systemClock;
     this.policy = policyView(options.policy ?? null);
-    this.zplFonts = options.zplFonts;
     const imposed = imposedBy(options.policy ?? null);
     this.clientOptions = {
       ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -208,19 +209,15 @@ export class StationCore {
       if (health.online) this.outbox.kick(this.profiles.active().id);
       this.publish();
     });
-    // "Print automatically when the label is delivered": the service has the label, so the
-    // station prints it. The queue joins a label that already waits, and a label printed
-    // before needs a reason, so a delivery announced twice never prints twice.
-    this.outbox.subscribe((_profileId, _snapshot, job) => {
-      if (job?.kind !== 'label.upload' || job.state !== 'done') return;
-      if (!this.printing.settings.get().autoPrint) return;
-      const file = this.work.labelFile(job.id);
-      if (!file) return;
-      try {
-        this.printing.print({ bytes: file.bytes, fileName: file.fileName, orderId: file.order });
-      } catch {
-        // Not ZPL (a PDF or PNG label): the operator prints it from the service's own tools.
-      }
+    printDeliveredLabels(this.outbox, this.work, this.printing);
+    this.bulk = createBulkDesk({
+      dataDir: options.dataDir,
+      fs: options.fs ?? nodeFs,
+      clock: this.clock,
+      work: this.work,
+      profileId: () => this.profiles.active().id,
+      api: () => this.api(),
+      zplFonts: options.zplFonts,
     });
     this.log = new StationLog({
       dir: join(options.dataDir, 'logs'),
@@ -412,6 +409,7 @@ export class StationCore {
     await this.scale.close();
     await this.printing.close();
     await this.outbox.close();
+    this.bulk.close();
     this.unbind();
     await this.budgets.dispose();
     await this.sandbox.close();

@@ -1,6 +1,7 @@
 import type { ScaleSettings, ScaleView } from '../scale/settings.ts';
 import type { ScaleDevice, ScaleReading } from '../scale/types.ts';
 import type { MessageKey } from '../i18n/message-key.ts';
+import type { BulkBoard, BulkQueued } from './bulk-types.ts';
 /**
  * The one list of IPC channels. Main registers exactly these, preload exposes exactly these as
  * `window.packbench`, and the renderer calls nothing else. Input schemas live in
@@ -115,45 +116,6 @@ export interface AuditView {
   reason: { messageKey: MessageKey; serviceMessage?: string } | null;
   /** English, for rows older than keyed sentences and for the CSV export. */
   message: string;
-}
-
-/** What a Bulk board row is (issue #39): a piece of the drop and what matching made of it. */
-export type BulkRowStatus =
-  'matched' | 'ambiguous' | 'unmatched' | 'duplicate' | 'refused' | 'other';
-
-/** One piece of a drop (a label, an invoice, a block or a refused file) and its order, if any. */
-export interface BulkRow {
-  /** The dropped file's name, or `ARCHIVE.zip!entry`. */
-  source: string;
-  kind: 'label' | 'invoice' | 'other';
-  /** 1-based place among its source's labels or invoices; null for a refused input. */
-  index: number | null;
-  /** An invoice's pages (1-based); null for a label. */
-  pages: number[] | null;
-  status: BulkRowStatus;
-  order: string | null;
-  /** The orders that fit an ambiguous piece (never guessed between). */
-  candidates: string[];
-  evidence: {
-    key: 'orderId' | 'tracking' | 'document' | 'name' | 'postalCode' | 'accessKey';
-    value: string;
-    order: string | null;
-  }[];
-  /** Why it was refused, or what an `other` piece is: a sentence key and its values. */
-  error: { messageKey: MessageKey; params: Record<string, string | number> } | null;
-  sha256: string | null;
-  /** A second copy in the drop: the first one. */
-  duplicateOf: { source: string; index: number } | null;
-  /** The same bytes are already on the matched order. */
-  deliveredAs: string | null;
-}
-
-export interface BulkBoard {
-  rows: BulkRow[];
-  /** How many orders the pieces were matched against. */
-  orders: number;
-  /** Said above the board: the orders could not be read, so nothing could match. */
-  notice: { messageKey: MessageKey; params: Record<string, string | number> } | null;
 }
 
 export interface OutboxChange {
@@ -336,11 +298,25 @@ export interface InvokeChannels {
     input: undefined;
     output: SupportBundleView & { fileName: string; zip: Uint8Array };
   };
+  /** Bulk (issue #39): the active profile's board as it stands (it survives a restart). */
+  bulkBoard: { input: undefined; output: BulkBoard };
   /**
-   * Bulk → a drop (files, ZIPs) split into labels and invoices and matched to the orders the
-   * service lists for the active profile (issue #39). Nothing is queued.
+   * Bulk → a drop (files, ZIPs) split into labels and invoices, matched to the orders the
+   * service lists for the active profile (or the last listing read, offline) and added to the
+   * board. Nothing is queued.
    */
-  bulkBoard: { input: { files: { name: string; bytes: Uint8Array }[] }; output: BulkBoard };
+  bulkDrop: { input: { files: { name: string; bytes: Uint8Array }[] }; output: BulkBoard };
+  /** The operator's order for a row (typed), or null to take it back. */
+  bulkAssign: { input: { seq: number; order: string | null }; output: BulkBoard };
+  /** Delete: a row left out is never queued; again brings it back. */
+  bulkLeaveOut: { input: { seq: number; leftOut: boolean }; output: BulkBoard };
+  /**
+   * Enter (one row) or the one key (`seqs` absent: every matched row): one outbox submission per
+   * order and file; a row already queued, or whose bytes the order already has, is not sent again.
+   */
+  bulkQueue: { input: { seqs?: number[] }; output: BulkQueued };
+  /** Empties the board (what was queued stays in the outbox). */
+  bulkClear: { input: undefined; output: BulkBoard };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -425,6 +401,11 @@ export const channels = {
   previewSupportBundle: 'invoke',
   saveSupportBundle: 'invoke',
   bulkBoard: 'invoke',
+  bulkDrop: 'invoke',
+  bulkAssign: 'invoke',
+  bulkLeaveOut: 'invoke',
+  bulkQueue: 'invoke',
+  bulkClear: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

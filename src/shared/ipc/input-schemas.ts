@@ -317,12 +317,17 @@ const channelSchemas = {
   saveSupportBundle: z.undefined(),
   // A drop's files as the window read them; what each holds is judged in main, piece by piece
   // (a refused file is a row of the board, not a refused call). The limit table bounds the whole.
-  bulkBoard: z.object({
+  bulkBoard: z.undefined(),
+  bulkDrop: z.object({
     files: z
       .array(z.object({ name: z.string().trim().min(1).max(255), bytes }))
       .min(1)
       .max(500),
   }),
+  bulkAssign: z.object({ seq: z.number().int().positive(), order: id.nullable() }),
+  bulkLeaveOut: z.object({ seq: z.number().int().positive(), leftOut: z.boolean() }),
+  bulkQueue: z.object({ seqs: z.array(z.number().int().positive()).min(1).max(20_000).optional() }),
+  bulkClear: z.undefined(),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {

@@ -43,9 +43,31 @@ export const bulkSentences = {
         'Drop a day of labels and invoices here (ZPL, PDF, ZIPs of them): each label and invoice becomes a row, with the order it belongs to and why.',
       drop: 'Drop labels and invoices here, or press Enter to choose files',
       reading: 'Splitting and matching {{count}} file(s)…',
-      summary: '{{rows}} piece(s) from {{files}} file(s), matched against {{orders}} order(s).',
+      summary: '{{rows}} piece(s) on the board, matched against {{orders}} order(s).',
       rows: 'Pieces of the drop',
-      keys: 'Up and Down arrows move between rows; Home and End go to the first and the last.',
+      keys: 'Up and Down move between rows. Enter queues the row. Typing an order number assigns it to the row. Delete leaves the row out (again brings it back). Ctrl+Enter queues every row with an order.',
+      queueAll: 'Queue every row with an order ({{count}})',
+      clear: 'Clear the board',
+      clearConfirm: 'Clear the board? What was queued stays in the outbox.',
+      assignLabel: 'Order for {{source}}',
+      assignHint: 'Type the order number and press Enter; Escape cancels.',
+      assignedByYou: 'Assigned by you to {{order}}.',
+      leftOut: 'Left out: it will not be queued. Press Delete to bring it back.',
+      queuedAs: 'In the outbox as {{file}}: {{state}}.',
+      queuedSummary:
+        '{{queued}} row(s) queued; {{already}} already in the outbox with the same file.',
+      setAside:
+        'The board file was damaged: it was set aside as {{file}} and the board starts empty. Drop the files again.',
+      ordersFromEarlier:
+        'The service cannot be reached: the pieces were matched against the {{count}} order(s) read at {{at}}.',
+      alreadyOnBoard: '{{count}} piece(s) were already on the board and were not added again.',
+      unknownOrder:
+        '{{order}} is not among the orders read from the service: check the number, or drop the files again when the service can be reached.',
+      nothingToAssign: 'This row is not a label nor an invoice: it cannot go to an order.',
+      alreadyQueued: 'This row is already in the outbox: follow it there.',
+      noSuchRow: 'That row is no longer on the board.',
+      leftOutNotQueued: 'This row was left out: press Delete to bring it back first.',
+      noOrderToQueue: 'This row has no order yet: type the order number first.',
       ordersUnavailable:
         'The orders could not be read from the service, so nothing was matched: every piece is listed as unmatched. Check the connection and drop the files again.',
       columns: {
@@ -128,9 +150,32 @@ export const bulkSentences = {
         'Solte aqui as etiquetas e notas fiscais do dia (ZPL, PDF, ZIPs deles): cada etiqueta e cada nota vira uma linha, com o pedido a que pertence e o porquê.',
       drop: 'Solte etiquetas e notas fiscais aqui, ou pressione Enter para escolher arquivos',
       reading: 'Separando e conferindo {{count}} arquivo(s)…',
-      summary: '{{rows}} peça(s) de {{files}} arquivo(s), conferidas com {{orders}} pedido(s).',
+      summary: '{{rows}} peça(s) no quadro, conferidas com {{orders}} pedido(s).',
       rows: 'Peças da entrega',
-      keys: 'As setas para cima e para baixo mudam de linha; Home e End vão à primeira e à última.',
+      keys: 'As setas para cima e para baixo mudam de linha. Enter põe a linha na fila. Digitar um número de pedido atribui o pedido à linha. Delete deixa a linha de fora (de novo a traz de volta). Ctrl+Enter põe na fila todas as linhas com pedido.',
+      queueAll: 'Pôr na fila todas as linhas com pedido ({{count}})',
+      clear: 'Limpar o quadro',
+      clearConfirm: 'Limpar o quadro? O que já está na fila continua na caixa de saída.',
+      assignLabel: 'Pedido de {{source}}',
+      assignHint: 'Digite o número do pedido e pressione Enter; Esc cancela.',
+      assignedByYou: 'Atribuída por você a {{order}}.',
+      leftOut: 'Deixada de fora: não irá para a fila. Pressione Delete para trazê-la de volta.',
+      queuedAs: 'Na caixa de saída como {{file}}: {{state}}.',
+      queuedSummary:
+        '{{queued}} linha(s) na fila; {{already}} já estavam na caixa de saída com o mesmo arquivo.',
+      setAside:
+        'O arquivo do quadro estava danificado: foi guardado como {{file}} e o quadro começa vazio. Solte os arquivos de novo.',
+      ordersFromEarlier:
+        'O serviço não responde: as peças foram conferidas com os {{count}} pedido(s) lidos em {{at}}.',
+      alreadyOnBoard: '{{count}} peça(s) já estavam no quadro e não foram incluídas de novo.',
+      unknownOrder:
+        '{{order}} não está entre os pedidos lidos do serviço: confira o número, ou solte os arquivos de novo quando o serviço responder.',
+      nothingToAssign: 'Esta linha não é etiqueta nem nota fiscal: não pode ir para um pedido.',
+      alreadyQueued: 'Esta linha já está na caixa de saída: acompanhe-a por lá.',
+      noSuchRow: 'Essa linha não está mais no quadro.',
+      leftOutNotQueued:
+        'Esta linha foi deixada de fora: pressione Delete para trazê-la de volta primeiro.',
+      noOrderToQueue: 'Esta linha ainda não tem pedido: digite primeiro o número do pedido.',
       ordersUnavailable:
         'Não foi possível ler os pedidos do serviço, por isso nada foi conferido: todas as peças aparecem sem pedido. Verifique a conexão e solte os arquivos de novo.',
       columns: {
@@ -212,9 +257,31 @@ export const bulkSentences = {
         'Suelte aquí las etiquetas y facturas del día (ZPL, PDF, ZIPs de ellos): cada etiqueta y cada factura es una fila, con el pedido al que pertenece y por qué.',
       drop: 'Suelte etiquetas y facturas aquí, o pulse Enter para elegir archivos',
       reading: 'Separando y cotejando {{count}} archivo(s)…',
-      summary: '{{rows}} pieza(s) de {{files}} archivo(s), cotejadas con {{orders}} pedido(s).',
+      summary: '{{rows}} pieza(s) en el tablero, cotejadas con {{orders}} pedido(s).',
       rows: 'Piezas de la entrega',
-      keys: 'Las flechas arriba y abajo cambian de fila; Inicio y Fin van a la primera y a la última.',
+      keys: 'Las flechas arriba y abajo cambian de fila. Enter pone la fila en cola. Escribir un número de pedido se lo asigna a la fila. Suprimir deja la fila fuera (otra vez la recupera). Ctrl+Enter pone en cola todas las filas con pedido.',
+      queueAll: 'Poner en cola todas las filas con pedido ({{count}})',
+      clear: 'Vaciar el tablero',
+      clearConfirm: '¿Vaciar el tablero? Lo que ya está en cola sigue en la bandeja de salida.',
+      assignLabel: 'Pedido de {{source}}',
+      assignHint: 'Escriba el número de pedido y pulse Enter; Esc cancela.',
+      assignedByYou: 'Asignada por usted a {{order}}.',
+      leftOut: 'Dejada fuera: no irá a la cola. Pulse Suprimir para recuperarla.',
+      queuedAs: 'En la bandeja de salida como {{file}}: {{state}}.',
+      queuedSummary:
+        '{{queued}} fila(s) en cola; {{already}} ya estaban en la bandeja de salida con el mismo archivo.',
+      setAside:
+        'El archivo del tablero estaba dañado: se apartó como {{file}} y el tablero empieza vacío. Suelte los archivos otra vez.',
+      ordersFromEarlier:
+        'No se puede llegar al servicio: las piezas se cotejaron con los {{count}} pedido(s) leídos el {{at}}.',
+      alreadyOnBoard: '{{count}} pieza(s) ya estaban en el tablero y no se añadieron otra vez.',
+      unknownOrder:
+        '{{order}} no está entre los pedidos leídos del servicio: revise el número, o suelte los archivos otra vez cuando el servicio responda.',
+      nothingToAssign: 'Esta fila no es una etiqueta ni una factura: no puede ir a un pedido.',
+      alreadyQueued: 'Esta fila ya está en la bandeja de salida: sígala allí.',
+      noSuchRow: 'Esa fila ya no está en el tablero.',
+      leftOutNotQueued: 'Esta fila se dejó fuera: pulse Suprimir para recuperarla primero.',
+      noOrderToQueue: 'Esta fila aún no tiene pedido: escriba primero el número de pedido.',
       ordersUnavailable:
         'No se pudieron leer los pedidos del servicio, así que nada se cotejó: todas las piezas aparecen sin pedido. Revise la conexión y suelte los archivos de nuevo.',
       columns: {

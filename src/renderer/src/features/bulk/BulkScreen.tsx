@@ -1,83 +1,105 @@
-import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import type { BulkBoard, BulkRow, BulkRowStatus } from '@shared/ipc/channels.ts';
-import type { AppError } from '@shared/result.ts';
-import { useBridge } from '@renderer/app/context.tsx';
+import type { BulkBoard } from '@shared/ipc/bulk-types.ts';
+import type { AppError, Result } from '@shared/result.ts';
+import { useBridge, useOutbox } from '@renderer/app/context.tsx';
 import { FileDropZone, type DroppedFile } from '@renderer/ui/FileDropZone.tsx';
 import { LoadState } from '@renderer/ui/LoadState.tsx';
+import { BoardRow } from './BoardRow.tsx';
+import { boardKey } from './board-keys.ts';
 
-const STATUS_COLOUR: Record<BulkRowStatus, string> = {
-  matched: 'green.9',
-  ambiguous: 'orange.9',
-  unmatched: 'gray.8',
-  duplicate: 'grape.9',
-  refused: 'red.9',
-  other: 'gray.8',
-};
-
-/** What the row's state means, in a sentence. */
-function statusSentence(row: BulkRow, t: TFunction): string {
-  if (row.status === 'duplicate')
-    return row.duplicateOf
-      ? t('bulk.board.says.duplicateOf', row.duplicateOf)
-      : t('bulk.board.says.deliveredAs', { order: row.order ?? '' });
-  if (row.error) return t(row.error.messageKey, row.error.params);
-  if (row.status === 'matched') return t('bulk.board.says.matched', { order: row.order ?? '' });
-  return t(`bulk.board.says.${row.status}`);
-}
-
-/** The evidence in words: "order number PB-1042 on the label". */
-function evidenceSentences(row: BulkRow, t: TFunction): string[] {
-  const where = t(`bulk.board.where.${row.kind}`);
-  return row.evidence.map((e) => t(`bulk.board.evidence.${e.key}`, { value: e.value, where }));
-}
+/** A row can be queued: it has an order, is not left out and has not gone yet. */
+const isReady = (row: BulkBoard['rows'][number]) => row.target !== null && !row.leftOut && !row.job;
 
 /**
  * Bulk (issue #39): a day's labels and invoices dropped at once, one row per piece with the
- * order it belongs to, why, and its state. Up/Down move between rows (one row in the tab order).
+ * order it belongs to, why, and its state. The board lives in main (it survives a restart);
+ * this screen shows it and sends the operator's keys: see board-keys.ts.
  */
 export function BulkScreen() {
   const { t } = useTranslation();
   const bridge = useBridge();
   const [board, setBoard] = useState<BulkBoard | null>(null);
-  const [files, setFiles] = useState(0);
   const [reading, setReading] = useState<number | null>(null);
   const [error, setError] = useState<AppError | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
   const [focused, setFocused] = useState(0);
+  const [typing, setTyping] = useState<{ seq: number; first: string } | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
+  // The outbox moves a queued row along (sending, delivered): the board follows it.
+  const outbox = useOutbox((s) => s.snapshot);
+
+  /** A board the main process answered with, or its refusal as a sentence. */
+  const take = useCallback((result: Result<BulkBoard>): boolean => {
+    if (!result.ok) {
+      setError(result.error);
+      return false;
+    }
+    setError(null);
+    setBoard(result.value);
+    return true;
+  }, []);
+
+  useEffect(() => {
+    void bridge.bulkBoard().then((result) => result.ok && setBoard(result.value));
+  }, [bridge, outbox]);
+
+  const focusRow = (at: number) => {
+    setFocused(at);
+    rows.current[at]?.focus();
+  };
 
   const drop = async (dropped: DroppedFile[]) => {
     if (dropped.length === 0) return;
     setReading(dropped.length);
+    setSaid(null);
     setError(null);
-    const result = await bridge.bulkBoard({ files: dropped });
+    const result = await bridge.bulkDrop({ files: dropped });
     setReading(null);
+    take(result);
+  };
+
+  const queue = async (seqs?: number[]) => {
+    const result = await bridge.bulkQueue(seqs ? { seqs } : {});
     if (!result.ok) return setError(result.error);
-    setFiles(dropped.length);
-    setBoard(result.value);
-    setFocused(0);
+    setError(null);
+    setBoard(result.value.board);
+    setSaid(
+      t('bulk.board.queuedSummary', { queued: result.value.queued, already: result.value.already }),
+    );
   };
 
-  const move = (event: KeyboardEvent, at: number) => {
-    const last = (board?.rows.length ?? 1) - 1;
-    const next =
-      event.key === 'ArrowDown'
-        ? Math.min(at + 1, last)
-        : event.key === 'ArrowUp'
-          ? Math.max(at - 1, 0)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, at: number) => {
+    if (!board) return;
+    const row = board.rows[at];
+    const action = boardKey(event, at, board.rows.length);
+    if (!row || !action) return;
     event.preventDefault();
-    setFocused(next);
-    rows.current[next]?.focus();
+    setSaid(null);
+    if (action.kind === 'move') focusRow(action.to);
+    else if (action.kind === 'queueRow') void queue([row.seq]);
+    else if (action.kind === 'queueAll') void queue();
+    else if (action.kind === 'leaveOut')
+      void bridge.bulkLeaveOut({ seq: row.seq, leftOut: !row.leftOut }).then(take);
+    else setTyping({ seq: row.seq, first: action.text });
   };
 
+  const assign = async (seq: number, order: string) => {
+    if (take(await bridge.bulkAssign({ seq, order }))) {
+      setTyping(null);
+      focusRow(focused);
+    }
+  };
+
+  const clear = async () => {
+    setConfirmClear(false);
+    setSaid(null);
+    if (take(await bridge.bulkClear())) setFocused(0);
+  };
+
+  const ready = board?.rows.filter(isReady).length ?? 0;
   return (
     <Stack>
       <Title order={2}>{t('bulk.board.title')}</Title>
@@ -95,19 +117,48 @@ export function BulkScreen() {
         </Group>
       )}
       <LoadState error={error} />
-      {board?.notice && (
-        <Alert color="orange" role="alert" data-testid="bulk-notice">
-          {t(board.notice.messageKey, board.notice.params)}
+      {board?.notices.map((notice) => (
+        <Alert key={notice.messageKey} color="orange" role="alert" data-testid="bulk-notice">
+          {t(notice.messageKey, notice.params)}
         </Alert>
-      )}
-      {board && (
+      ))}
+      <Text role="status" data-testid="bulk-said">
+        {said}
+      </Text>
+      {board && board.rows.length > 0 && (
         <>
           <Text data-testid="bulk-summary">
-            {t('bulk.board.summary', { rows: board.rows.length, files, orders: board.orders })}
+            {t('bulk.board.summary', { rows: board.rows.length, orders: board.orders })}
           </Text>
           <Text size="sm" id="bulk-keys">
             {t('bulk.board.keys')}
           </Text>
+          <Group>
+            <Button
+              data-testid="bulk-queue-all"
+              disabled={ready === 0}
+              onClick={() => void queue()}
+            >
+              {t('bulk.board.queueAll', { count: ready })}
+            </Button>
+            {confirmClear ? (
+              <Alert color="orange" data-testid="bulk-clear-confirm">
+                <Text>{t('bulk.board.clearConfirm')}</Text>
+                <Group mt="xs">
+                  <Button color="red" onClick={() => void clear()}>
+                    {t('bulk.board.clear')}
+                  </Button>
+                  <Button variant="default" onClick={() => setConfirmClear(false)}>
+                    {t('forms.cancel')}
+                  </Button>
+                </Group>
+              </Alert>
+            ) : (
+              <Button variant="default" onClick={() => setConfirmClear(true)}>
+                {t('bulk.board.clear')}
+              </Button>
+            )}
+          </Group>
           <Table data-testid="bulk-board" aria-describedby="bulk-keys" highlightOnHover>
             <caption style={{ position: 'absolute', left: -10000 }}>{t('bulk.board.rows')}</caption>
             <Table.Thead>
@@ -120,58 +171,24 @@ export function BulkScreen() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {board.rows.map((row, i) => {
-                const evidence = evidenceSentences(row, t);
-                return (
-                  <Table.Tr
-                    key={`${row.source}#${row.kind}#${row.index ?? i}#${i}`}
-                    ref={(element) => {
-                      rows.current[i] = element;
-                    }}
-                    tabIndex={i === focused ? 0 : -1}
-                    data-testid="bulk-row"
-                    data-status={row.status}
-                    onFocus={() => setFocused(i)}
-                    onKeyDown={(event) => move(event, i)}
-                  >
-                    <Table.Td>{row.source}</Table.Td>
-                    <Table.Td>
-                      {t(`bulk.board.kind.${row.kind}`)}
-                      {row.index !== null && row.kind !== 'other' ? ` ${row.index}` : ''}
-                      {row.pages && (
-                        <Text size="sm">
-                          {t('bulk.board.pages', { pages: row.pages.join(', ') })}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td data-testid="bulk-order">
-                      {row.order ??
-                        (row.candidates.length > 0
-                          ? t('bulk.board.candidates', { candidates: row.candidates.join(', ') })
-                          : t('bulk.board.noOrder'))}
-                    </Table.Td>
-                    <Table.Td data-testid="bulk-evidence">
-                      {evidence.length > 0
-                        ? evidence.map((sentence) => (
-                            <Text key={sentence} size="sm">
-                              {sentence}
-                            </Text>
-                          ))
-                        : row.kind !== 'other' && row.status !== 'refused'
-                          ? t('bulk.board.noEvidence')
-                          : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOUR[row.status]} size="lg" variant="filled">
-                        {t(`bulk.board.status.${row.status}`)}
-                      </Badge>
-                      <Text size="sm" data-testid="bulk-says">
-                        {statusSentence(row, t)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {board.rows.map((row, i) => (
+                <BoardRow
+                  key={row.seq}
+                  row={row}
+                  focusable={i === focused}
+                  rowRef={(element) => {
+                    rows.current[i] = element;
+                  }}
+                  typing={typing?.seq === row.seq ? typing.first : null}
+                  onKeyDown={(event) => onRowKey(event, i)}
+                  onFocus={() => setFocused(i)}
+                  onAssign={(order) => void assign(row.seq, order)}
+                  onCancel={() => {
+                    setTyping(null);
+                    focusRow(i);
+                  }}
+                />
+              ))}
             </Table.Tbody>
           </Table>
         </>

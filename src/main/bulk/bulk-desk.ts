@@ -1,0 +1,251 @@
+// The Bulk board's behaviour (issue #39): a drop added to the board, the operator's decisions
+// (an order typed for a row, a row left out) and the queue: one outbox submission per order and
+// file, with a readable name. The board lives in BoardStore, so a restart shows it as it was;
+// the outbox's own idempotency and the order's jobs keep a row from ever being sent twice.
+import type { Order } from '../../shared/api/schemas.ts';
+import type {
+  BulkBoard,
+  BulkBoardRow,
+  BulkQueued,
+  BulkSentence,
+} from '../../shared/ipc/bulk-types.ts';
+import type { PdfJsLike } from '../../shared/files/pdf-probe.ts';
+import type { JobState, JobView } from '../../shared/outbox.ts';
+import type { EnqueueInput, EnqueueOutcome } from '../outbox/job-types.ts';
+import { boardRows, candidateOf, type InMemoryFile } from './board.ts';
+import type { BoardStore, StoredPiece } from './board-store.ts';
+import type { ZplFontsLoader } from './label-content.ts';
+import type { PdfTextReader } from './pdf-text.ts';
+
+export interface BulkDeskOptions {
+  store: BoardStore;
+  profileId: () => string;
+  /** The orders the service lists for the active profile; throws when they cannot be read. */
+  listOrders: () => Promise<Order[]>;
+  submit: (input: Omit<EnqueueInput, 'profileId'>) => EnqueueOutcome;
+  /** The active profile's label and invoice jobs of one order, newest first. */
+  orderFiles: (order: string) => JobView[];
+  pdfjs: () => Promise<PdfJsLike & PdfTextReader>;
+  zplFonts?: ZplFontsLoader | undefined;
+  /** Local wall-clock text for "the orders read at …". */
+  formatTime: (ms: number) => string;
+}
+
+/** A job that failed or lost its profile does not carry the file any more: queue it again. */
+const GONE: readonly JobState[] = ['failed', 'orphaned'];
+
+/** An order's id as part of a file name: anything a file system may refuse becomes `_`. */
+const safe = (order: string) => order.replace(/[^A-Za-z0-9._-]/g, '_');
+
+export class BulkDesk {
+  private readonly options: BulkDeskOptions;
+  /** Said with the board until the next drop: how the last drop was matched. */
+  private lastNotices: BulkSentence[] = [];
+  private lastOrders = 0;
+
+  constructor(options: BulkDeskOptions) {
+    this.options = options;
+    const { setAside } = options.store;
+    if (setAside)
+      this.lastNotices = [{ messageKey: 'bulk.board.setAside', params: { file: setAside } }];
+  }
+
+  board(): BulkBoard {
+    const profileId = this.options.profileId();
+    const pieces = this.options.store.pieces(profileId);
+    const listing = this.options.store.listing(profileId);
+    const jobs = new Map<string, JobView>();
+    for (const order of new Set(pieces.map((p) => (p.jobId ? target(p) : null))))
+      if (order) for (const job of this.options.orderFiles(order)) jobs.set(job.id, job);
+    return {
+      rows: pieces.map((piece) => this.rowOf(piece, jobs)),
+      orders: this.lastOrders || (listing?.orders.length ?? 0),
+      notices: this.lastNotices,
+    };
+  }
+
+  /** A drop split, matched against the listing (or the last one read) and added to the board. */
+  async drop(files: readonly InMemoryFile[]): Promise<BulkBoard> {
+    const { store } = this.options;
+    const profileId = this.options.profileId();
+    const notices: BulkSentence[] = [];
+    let orders = null as ReturnType<typeof candidateOf>[] | null;
+    try {
+      orders = (await this.options.listOrders()).map(candidateOf);
+      store.saveListing(profileId, orders);
+    } catch {
+      const earlier = store.listing(profileId);
+      if (earlier) {
+        orders = earlier.orders;
+        notices.push({
+          messageKey: 'bulk.board.ordersFromEarlier',
+          params: { count: orders.length, at: this.options.formatTime(earlier.readAt) },
+        });
+      } else notices.push({ messageKey: 'bulk.board.ordersUnavailable', params: {} });
+    }
+    const rows = await boardRows(
+      files,
+      orders ?? [],
+      [],
+      this.options.pdfjs,
+      this.options.zplFonts,
+    );
+    // The same piece dropped again (the same file after a restart, a ZIP holding a file dropped
+    // before) is the row already on the board: matched once, queued once.
+    const onBoard = new Set(
+      store.pieces(profileId).map((p) => `${p.row.kind}:${p.row.sha256 ?? `${p.seq}`}`),
+    );
+    const fresh = rows.filter(
+      ({ row }) => !row.sha256 || !onBoard.has(`${row.kind}:${row.sha256}`),
+    );
+    if (fresh.length < rows.length)
+      notices.push({
+        messageKey: 'bulk.board.alreadyOnBoard',
+        params: { count: rows.length - fresh.length },
+      });
+    store.add(profileId, fresh);
+    this.lastNotices = notices;
+    this.lastOrders = orders?.length ?? 0;
+    return this.board();
+  }
+
+  /** The operator's order for a row; refused when the orders read do not have it. */
+  assign(seq: number, order: string | null): BulkBoard {
+    const profileId = this.options.profileId();
+    const piece = this.piece(seq);
+    if (piece.jobId) throw new BulkDeskError('bulk.board.alreadyQueued', {});
+    let id: string | null = null;
+    if (order !== null) {
+      const typed = order.trim().toLowerCase();
+      const known = this.options.store.listing(profileId)?.orders ?? [];
+      const found = known.find((o) => o.id.toLowerCase() === typed);
+      if (!found) throw new BulkDeskError('bulk.board.unknownOrder', { order });
+      if (piece.row.kind === 'other' || !piece.row.sha256)
+        throw new BulkDeskError('bulk.board.nothingToAssign', {});
+      id = found.id;
+    }
+    this.options.store.assign(profileId, seq, id);
+    return this.board();
+  }
+
+  leaveOut(seq: number, leftOut: boolean): BulkBoard {
+    const piece = this.piece(seq);
+    if (piece.jobId) throw new BulkDeskError('bulk.board.alreadyQueued', {});
+    this.options.store.leaveOut(this.options.profileId(), seq, leftOut);
+    return this.board();
+  }
+
+  /**
+   * Queues the named rows (Enter) or every row with an order (the one key): one submission per
+   * order and file. A row whose bytes the order already has in the outbox (waiting or delivered)
+   * is joined to that job instead, so nothing goes twice, not even after the board was cleared.
+   */
+  queue(seqs?: readonly number[]): BulkQueued {
+    const profileId = this.options.profileId();
+    const pieces = this.options.store.pieces(profileId);
+    const chosen = seqs ? seqs.map((seq) => this.piece(seq)) : pieces.filter(isReady);
+    if (seqs) for (const piece of chosen) if (!isReady(piece)) throwWhyNot(piece);
+    let queued = 0;
+    let already = 0;
+    for (const piece of chosen) {
+      const order = target(piece);
+      const bytes = this.options.store.bytes(profileId, piece.seq);
+      if (!order || !bytes) continue;
+      const same = this.options
+        .orderFiles(order)
+        .find((job) => job.fileSha256 === piece.row.sha256 && !GONE.includes(job.state));
+      if (same) {
+        this.options.store.queued(profileId, piece.seq, same.id);
+        already += 1;
+        continue;
+      }
+      const outcome = this.options.submit(submissionOf(piece, order, bytes, pieces));
+      this.options.store.queued(profileId, piece.seq, outcome.job.id);
+      if (outcome.status === 'enqueued') queued += 1;
+      else already += 1;
+    }
+    return { board: this.board(), queued, already };
+  }
+
+  close(): void {
+    this.options.store.close();
+  }
+
+  clear(): BulkBoard {
+    this.options.store.clear(this.options.profileId());
+    this.lastNotices = [];
+    this.lastOrders = 0;
+    return this.board();
+  }
+
+  private piece(seq: number): StoredPiece {
+    const piece = this.options.store.pieces(this.options.profileId()).find((p) => p.seq === seq);
+    if (!piece) throw new BulkDeskError('bulk.board.noSuchRow', {});
+    return piece;
+  }
+
+  private rowOf(piece: StoredPiece, jobs: ReadonlyMap<string, JobView>): BulkBoardRow {
+    const job = piece.jobId ? jobs.get(piece.jobId) : undefined;
+    return {
+      ...piece.row,
+      seq: piece.seq,
+      assigned: piece.assigned,
+      leftOut: piece.leftOut,
+      target: target(piece),
+      job: piece.jobId && job ? { id: job.id, state: job.state, fileName: fileNameOf(job) } : null,
+    };
+  }
+}
+
+/** A sentence the window shows for a board action it may not take. */
+export class BulkDeskError extends Error {
+  readonly messageKey: BulkSentence['messageKey'];
+  readonly params: BulkSentence['params'];
+  constructor(messageKey: string, params: BulkSentence['params']) {
+    super(`Bulk board: ${messageKey}`);
+    this.name = 'BulkDeskError';
+    this.messageKey = messageKey as BulkSentence['messageKey'];
+    this.params = params;
+  }
+}
+
+const fileNameOf = (job: JobView): string =>
+  job.kind === 'label.upload' || job.kind === 'invoice.upload' ? job.payload.fileName : '';
+
+/** Where a row goes: the operator's order, else the matched one. */
+function target(piece: StoredPiece): string | null {
+  if (piece.row.kind === 'other' || !piece.row.sha256) return null;
+  return piece.assigned ?? (piece.row.status === 'matched' ? piece.row.order : null);
+}
+
+function isReady(piece: StoredPiece): boolean {
+  return target(piece) !== null && !piece.leftOut && piece.jobId === null;
+}
+
+function throwWhyNot(piece: StoredPiece): never {
+  if (piece.jobId) throw new BulkDeskError('bulk.board.alreadyQueued', {});
+  if (piece.leftOut) throw new BulkDeskError('bulk.board.leftOutNotQueued', {});
+  throw new BulkDeskError('bulk.board.noOrderToQueue', {});
+}
+
+/**
+ * `PB-1042-label.zpl`, `PB-1042-invoice.pdf`; a second label of the same order on the board is
+ * `PB-1042-label-2.zpl`, numbered by the board's order so the name never changes between tries.
+ */
+function submissionOf(
+  piece: StoredPiece,
+  order: string,
+  bytes: Uint8Array,
+  pieces: readonly StoredPiece[],
+): Omit<EnqueueInput, 'profileId'> {
+  const kind = piece.row.kind === 'invoice' ? 'invoice' : 'label';
+  const before = pieces.filter(
+    (p) => p.seq < piece.seq && p.row.kind === piece.row.kind && target(p) === order,
+  ).length;
+  const fileName = `${safe(order)}-${kind}${before > 0 ? `-${before + 1}` : ''}.${
+    kind === 'invoice' ? 'pdf' : 'zpl'
+  }`;
+  return kind === 'invoice'
+    ? { kind: 'invoice.upload', payload: { order, fileName }, file: bytes }
+    : { kind: 'label.upload', payload: { order, fileName, format: 'zpl' }, file: bytes };
+}

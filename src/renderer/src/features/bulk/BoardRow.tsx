@@ -1,0 +1,158 @@
+import { Badge, Table, Text, TextInput } from '@mantine/core';
+import { useState, type KeyboardEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { BulkBoardRow, BulkRowStatus } from '@shared/ipc/bulk-types.ts';
+
+const STATUS_COLOUR: Record<BulkRowStatus, string> = {
+  matched: 'green.9',
+  ambiguous: 'orange.9',
+  unmatched: 'gray.8',
+  duplicate: 'grape.9',
+  refused: 'red.9',
+  other: 'gray.8',
+};
+
+/** What the row's state means, in a sentence. */
+function statusSentence(row: BulkBoardRow, t: TFunction): string {
+  if (row.status === 'duplicate')
+    return row.duplicateOf
+      ? t('bulk.board.says.duplicateOf', row.duplicateOf)
+      : t('bulk.board.says.deliveredAs', { order: row.order ?? '' });
+  if (row.error) return t(row.error.messageKey, row.error.params);
+  if (row.status === 'matched') return t('bulk.board.says.matched', { order: row.order ?? '' });
+  return t(`bulk.board.says.${row.status}`);
+}
+
+/** What the operator made of it: typed an order, left it out, or queued it (and where it is). */
+function decisionSentence(row: BulkBoardRow, t: TFunction): string | null {
+  if (row.job)
+    return t('bulk.board.queuedAs', {
+      file: row.job.fileName,
+      state: t(`outbox.states.${row.job.state}`),
+    });
+  if (row.leftOut) return t('bulk.board.leftOut');
+  if (row.assigned) return t('bulk.board.assignedByYou', { order: row.assigned });
+  return null;
+}
+
+/** The evidence in words: "order number PB-1042 on the label". */
+function evidenceSentences(row: BulkBoardRow, t: TFunction): string[] {
+  const where = t(`bulk.board.where.${row.kind}`);
+  return row.evidence.map((e) => t(`bulk.board.evidence.${e.key}`, { value: e.value, where }));
+}
+
+/**
+ * One piece of the board. While `typing` holds the first character the operator typed on the
+ * row, the order column is a field for the order number: Enter assigns it, Escape gives up.
+ */
+export function BoardRow({
+  row,
+  focusable,
+  rowRef,
+  typing,
+  onKeyDown,
+  onFocus,
+  onAssign,
+  onCancel,
+}: {
+  row: BulkBoardRow;
+  focusable: boolean;
+  rowRef: Ref<HTMLTableRowElement>;
+  typing: string | null;
+  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
+  onFocus: () => void;
+  onAssign: (order: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const evidence = evidenceSentences(row, t);
+  const decision = decisionSentence(row, t);
+  return (
+    <Table.Tr
+      ref={rowRef}
+      tabIndex={focusable ? 0 : -1}
+      data-testid="bulk-row"
+      data-status={row.status}
+      data-seq={row.seq}
+      aria-selected={focusable}
+      style={row.leftOut ? { opacity: 0.6 } : undefined}
+      onFocus={(event) => event.target === event.currentTarget && onFocus()}
+      onKeyDown={onKeyDown}
+    >
+      <Table.Td>{row.source}</Table.Td>
+      <Table.Td>
+        {t(`bulk.board.kind.${row.kind}`)}
+        {row.index !== null && row.kind !== 'other' ? ` ${row.index}` : ''}
+        {row.pages && (
+          <Text size="sm">{t('bulk.board.pages', { pages: row.pages.join(', ') })}</Text>
+        )}
+      </Table.Td>
+      <Table.Td data-testid="bulk-order">
+        {typing !== null ? (
+          <AssignField row={row} first={typing} onAssign={onAssign} onCancel={onCancel} />
+        ) : (
+          (row.target ??
+          (row.candidates.length > 0
+            ? t('bulk.board.candidates', { candidates: row.candidates.join(', ') })
+            : t('bulk.board.noOrder')))
+        )}
+      </Table.Td>
+      <Table.Td data-testid="bulk-evidence">
+        {evidence.length > 0
+          ? evidence.map((sentence) => (
+              <Text key={sentence} size="sm">
+                {sentence}
+              </Text>
+            ))
+          : row.kind !== 'other' && row.status !== 'refused'
+            ? t('bulk.board.noEvidence')
+            : null}
+      </Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOUR[row.status]} size="lg" variant="filled">
+          {t(`bulk.board.status.${row.status}`)}
+        </Badge>
+        <Text size="sm" data-testid="bulk-says">
+          {statusSentence(row, t)}
+        </Text>
+        {decision && (
+          <Text size="sm" fw={600} data-testid="bulk-decision">
+            {decision}
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function AssignField({
+  row,
+  first,
+  onAssign,
+  onCancel,
+}: {
+  row: BulkBoardRow;
+  first: string;
+  onAssign: (order: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(first);
+  return (
+    <TextInput
+      data-testid="bulk-assign"
+      label={t('bulk.board.assignLabel', { source: row.source })}
+      description={t('bulk.board.assignHint')}
+      value={value}
+      // The field takes over from the row the moment the first key was typed.
+      autoFocus
+      onChange={(event) => setValue(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Enter' && value.trim()) onAssign(value.trim());
+        if (event.key === 'Escape') onCancel();
+      }}
+    />
+  );
+}
