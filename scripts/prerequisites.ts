@@ -23,6 +23,9 @@ export const SYSTEM_PREREQUISITES = [
   { command: 'qpdf', pkg: 'qpdf' },
   // The shared budget's tests run against a private redis-server (issue #21).
   { command: 'redis-server', pkg: 'redis-server' },
+  // The fleet's pack records (#40) are tested against a private PostgreSQL cluster: Debian 12's
+  // server binaries (initdb, pg_ctl, postgres) live in this versioned folder, not on PATH.
+  { command: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql' },
   // The serial scale emulator talks to the station through a pair of pseudo-terminals (#29).
   { command: 'socat', pkg: 'socat' },
   // The packaging test builds the AppImage (#31: its latest-linux.yml) with Debian's squashfs
