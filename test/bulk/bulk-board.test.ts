@@ -21,6 +21,8 @@ let core: StationCore;
 let api = invoker(new Map());
 let seeded: Order;
 let other: Order;
+/** A tracking the service has, and its order: read from the service, not from the board. */
+let tracked: { order: string; code: string };
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 const label = (text: string) =>
@@ -44,6 +46,15 @@ beforeAll(async () => {
   const [first, second] = page.data;
   if (!first || !second) throw new Error('the sandbox lists fewer than two orders');
   [seeded, other] = [first, second];
+  const client = await core.api();
+  for (const order of page.data) {
+    const [tracking] = (await client.queryTrackings({ order: order.id })).data;
+    if (tracking?.code && order.id !== seeded.id && order.id !== other.id) {
+      tracked = { order: order.id, code: tracking.code };
+      break;
+    }
+  }
+  if (!tracked) throw new Error('no listed order has a tracking');
 });
 afterAll(async () => {
   await core.close();
@@ -98,6 +109,22 @@ describe('the Bulk board through IPC', () => {
       messageKey: 'bulk.board.alreadyOnBoard',
       params: { count: 1 },
     });
+  });
+
+  it('matches a label naming only its tracking code, by asking the service about the code', async () => {
+    const board = await api.unwrap('bulkDrop', {
+      files: [
+        { name: 'carrier.zpl', bytes: ascii(`^XA^FO30,30^BCN,80,Y,N^FD${tracked.code}^FS^XZ`) },
+      ],
+    });
+    const row = board.rows.at(-1);
+    expect(row).toMatchObject({ source: 'carrier.zpl', status: 'matched', order: tracked.order });
+    expect(row?.evidence).toContainEqual({
+      key: 'tracking',
+      value: tracked.code,
+      order: tracked.order,
+    });
+    await api.unwrap('bulkLeaveOut', { seq: row?.seq ?? 0, leftOut: true });
   });
 
   it('takes the order an operator types, refuses one the service never listed', async () => {
@@ -186,7 +213,11 @@ describe('the Bulk board through IPC', () => {
     await api.unwrap('bulkClear', undefined);
     await sandbox.close();
     const board = await api.unwrap('bulkDrop', {
-      files: [{ name: 'offline.zpl', bytes: ascii(label(`Pedido ${other.id} (offline)`)) }],
+      files: [
+        { name: 'offline.zpl', bytes: ascii(label(`Pedido ${other.id} (offline)`)) },
+        // The code was asked about before: its answer was kept.
+        { name: 'carrier.zpl', bytes: ascii(`^XA^FO9,9^BCN,60,N,N^FD${tracked.code}^FS^XZ`) },
+      ],
     });
     expect(board.notices).toEqual([
       {
@@ -195,7 +226,10 @@ describe('the Bulk board through IPC', () => {
       },
     ]);
     expect(board.orders).toBeGreaterThanOrEqual(2);
-    expect(board.rows).toMatchObject([{ status: 'matched', order: other.id }]);
+    expect(board.rows).toMatchObject([
+      { status: 'matched', order: other.id },
+      { status: 'matched', order: tracked.order },
+    ]);
   }, 60_000);
 
   it('refuses an empty drop at the door', async () => {

@@ -37,6 +37,20 @@ const MIGRATIONS = [
       );
     `,
   },
+  {
+    // What the service said of a tracking code read on a piece (its order, or none), so a code
+    // is asked about once and an offline drop still knows it.
+    version: 2,
+    sql: `
+      CREATE TABLE trackings (
+        profile_id TEXT NOT NULL,
+        code TEXT NOT NULL,
+        order_id TEXT,
+        asked_at INTEGER NOT NULL,
+        PRIMARY KEY (profile_id, code)
+      );
+    `,
+  },
 ];
 
 /** A piece as the board keeps it: the matcher's row, its bytes and the operator's decisions. */
@@ -177,6 +191,27 @@ export class BoardStore {
     return found
       ? { readAt: found.read_at, orders: JSON.parse(found.orders) as MatchOrder[] }
       : null;
+  }
+
+  /** What the service said of these codes, where it was asked: the order, or null for none. */
+  trackings(profileId: string, codes: readonly string[]): Map<string, string | null> {
+    const answers = new Map<string, string | null>();
+    const ask = this.db.prepare('SELECT order_id FROM trackings WHERE profile_id = ? AND code = ?');
+    for (const code of codes) {
+      const found = ask.get(profileId, code) as { order_id: string | null } | undefined;
+      if (found) answers.set(code, found.order_id);
+    }
+    return answers;
+  }
+
+  saveTrackings(profileId: string, answers: ReadonlyMap<string, string | null>): void {
+    const at = this.clock.now();
+    const put = this.db.prepare(
+      'INSERT OR REPLACE INTO trackings (profile_id, code, order_id, asked_at) VALUES (?, ?, ?, ?)',
+    );
+    sqlite.transaction(this.db, () => {
+      for (const [code, order] of answers) put.run(profileId, code, order, at);
+    });
   }
 
   close(): void {

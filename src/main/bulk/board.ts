@@ -8,7 +8,12 @@ import type { CandidateTrackingInput, PieceContent } from '../../shared/bulk/ind
 import type { BulkRow } from '../../shared/ipc/bulk-types.ts';
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import { labelContent, type ZplFontsLoader } from './label-content.ts';
-import { matchDrop, type MatchedPiece, type MatchOrder } from './match-drop.ts';
+import {
+  matchDrop,
+  type MatchedPiece,
+  type MatchOrder,
+  type TrackingLookup,
+} from './match-drop.ts';
 import { pdfPageTexts, type PdfTextReader } from './pdf-text.ts';
 import { readInputs, type BulkFs, type ReadInputs } from './read-inputs.ts';
 import { splitDrop, type DropPiece } from './split-drop.ts';
@@ -98,13 +103,14 @@ export async function boardRows(
   trackings: readonly CandidateTrackingInput[],
   pdfjs: () => Promise<PdfJsLike & PdfTextReader>,
   zplFonts?: ZplFontsLoader,
+  lookup?: TrackingLookup,
 ): Promise<{ row: BulkRow; bytes: Uint8Array | null }[]> {
   const pieces = await splitDrop(inputsFromFiles(files), pdfjs);
   const contentOf = async (piece: DropPiece): Promise<PieceContent> =>
     piece.kind === 'invoice' && piece.bytes
       ? { texts: await pdfPageTexts(await pdfjs(), piece.bytes), barcodes: [] }
       : labelContent(piece, zplFonts);
-  return (await matchDrop(pieces, orders, trackings, contentOf)).map((matched) => ({
+  return (await matchDrop(pieces, orders, trackings, contentOf, lookup)).map((matched) => ({
     row: rowOf(matched),
     bytes: matched.piece.bytes,
   }));

@@ -23,6 +23,8 @@ export interface BulkDeskOptions {
   /** The orders the service lists for the active profile; throws when they cannot be read. */
   listOrders: () => Promise<Order[]>;
   submit: (input: Omit<EnqueueInput, 'profileId'>) => EnqueueOutcome;
+  /** The trackings the service has under one code (GET /trackings?code=). */
+  queryTrackings: (code: string) => Promise<readonly { order: string; code: string }[]>;
   /** The active profile's label and invoice jobs of one order, newest first. */
   orderFiles: (order: string) => JobView[];
   pdfjs: () => Promise<PdfJsLike & PdfTextReader>;
@@ -89,6 +91,7 @@ export class BulkDesk {
       [],
       this.options.pdfjs,
       this.options.zplFonts,
+      (codes) => this.lookUpTrackings(profileId, codes),
     );
     // The same piece dropped again (the same file after a restart, a ZIP holding a file dropped
     // before) is the row already on the board: matched once, queued once.
@@ -107,6 +110,31 @@ export class BulkDesk {
     this.lastNotices = notices;
     this.lastOrders = orders?.length ?? 0;
     return this.board();
+  }
+
+  /**
+   * The orders of tracking codes read on pieces nothing else decided: asked of the service once
+   * per code (the answer, "none" included, is kept), and from what was kept when it is away.
+   */
+  private async lookUpTrackings(profileId: string, codes: readonly string[]) {
+    const { store } = this.options;
+    const answers = store.trackings(profileId, codes);
+    const asked = new Map<string, string | null>();
+    for (const code of codes) {
+      if (answers.has(code)) continue;
+      try {
+        const found = await this.options.queryTrackings(code);
+        asked.set(
+          code,
+          found.find((t) => t.code.toLowerCase() === code.toLowerCase())?.order ?? null,
+        );
+      } catch {
+        // Offline or refused: the rest are not asked now; a later drop asks again.
+        break;
+      }
+    }
+    store.saveTrackings(profileId, asked);
+    return [...answers, ...asked].flatMap(([code, order]) => (order ? [{ order, code }] : []));
   }
 
   /** The operator's order for a row; refused when the orders read do not have it. */

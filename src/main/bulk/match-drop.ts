@@ -9,9 +9,11 @@ import {
   matchPiece,
   ownAccessKey,
   type CandidateOrderInput,
+  stripBarcodePrefix,
   type CandidateTrackingInput,
   type MatchResult,
   type PieceContent,
+  type PieceEvidence,
 } from '../../shared/bulk/index.ts';
 import type { DropPiece } from './split-drop.ts';
 
@@ -33,32 +35,100 @@ export interface MatchedPiece {
   deliveredAs?: string;
 }
 
+/** Asks the service which orders these tracking codes belong to (unknown codes: left out). */
+export type TrackingLookup = (codes: readonly string[]) => Promise<CandidateTrackingInput[]>;
+
+/** At most this many codes are asked about per drop: each is a request on the company's budget. */
+export const MAX_TRACKING_LOOKUPS = 200;
+
+const TRACKING_LIKE = /^[A-Za-z0-9]{8,40}$/;
+/** The UPU S10 form postal services print as text: two letters, nine digits, two letters. */
+const S10 = /\b[A-Z]{2}\d{9}[A-Z]{2}\b/g;
+
+/**
+ * What on a piece may be a tracking code the listing did not bring: each bar code's whole data
+ * (8 to 40 letters and digits) and any S10 code in its text. Never an order id already known.
+ */
+export function trackingLike(content: PieceContent, known: ReadonlySet<string>): string[] {
+  const codes = new Set<string>();
+  for (const data of content.barcodes) {
+    const value = stripBarcodePrefix(data).trim();
+    if (TRACKING_LIKE.test(value)) codes.add(value);
+  }
+  for (const text of content.texts) for (const [code] of text.matchAll(S10)) codes.add(code);
+  return [...codes].filter((code) => !known.has(code.toLowerCase()));
+}
+
+const STRONG = new Set(['orderId', 'tracking', 'document']);
+
+/**
+ * Matches every piece; then, when `lookup` is given, asks the service about the tracking-like
+ * codes of the pieces no strong key decided (a label naming only its tracking code) and matches
+ * those again with what it answered. A code the service does not know changes nothing.
+ */
 export async function matchDrop(
   pieces: readonly DropPiece[],
   orders: readonly MatchOrder[],
   trackings: readonly CandidateTrackingInput[],
   contentOf: (piece: DropPiece) => Promise<PieceContent>,
+  lookup?: TrackingLookup,
 ): Promise<MatchedPiece[]> {
-  const index = buildCandidateIndex(orders, trackings);
+  let index = buildCandidateIndex(orders, trackings);
+  const contents = new Map<number, PieceContent>();
+  const evidences = new Map<number, PieceEvidence>();
+  const matches = new Map<number, MatchResult>();
+  const judge = (i: number, content: PieceContent) => {
+    const evidence = extractEvidence(content, index);
+    evidences.set(i, evidence);
+    matches.set(i, matchPiece(evidence, index));
+  };
+  for (const [i, piece] of pieces.entries()) {
+    if (!piece.bytes || piece.kind === 'other') continue;
+    const content = await contentOf(piece);
+    contents.set(i, content);
+    judge(i, content);
+  }
+  if (lookup) {
+    const known = new Set(orders.map((order) => order.id.toLowerCase()));
+    for (const t of trackings) known.add(t.code.toLowerCase());
+    const undecided = [...matches].filter(([, m]) => !m.evidence.some((e) => STRONG.has(e.key)));
+    const codes = new Set<string>();
+    for (const [i] of undecided)
+      for (const code of trackingLike(contents.get(i) ?? { texts: [], barcodes: [] }, known))
+        if (codes.size < MAX_TRACKING_LOOKUPS) codes.add(code);
+    const found = codes.size > 0 ? await lookup([...codes]) : [];
+    if (found.length > 0) {
+      index = buildCandidateIndex(orders, [...trackings, ...found]);
+      for (const [i] of undecided) {
+        const content = contents.get(i);
+        if (content) judge(i, content);
+      }
+    }
+  }
+  return settle(pieces, orders, evidences, matches);
+}
+
+/** Each piece's final state: refused, other, its match, or a duplicate of a copy or a delivery. */
+function settle(
+  pieces: readonly DropPiece[],
+  orders: readonly MatchOrder[],
+  evidences: ReadonlyMap<number, PieceEvidence>,
+  matches: ReadonlyMap<number, MatchResult>,
+): MatchedPiece[] {
   const byId = new Map(orders.map((order) => [order.id, order]));
   const results: MatchedPiece[] = [];
   const keys: { source: string; index: number; key: string | null }[] = [];
   const firstBySha = new Map<string, { source: string; index: number }>();
 
-  for (const piece of pieces) {
+  for (const [i, piece] of pieces.entries()) {
     const none = { order: null, candidates: [], evidence: [] };
-    if (!piece.bytes) {
-      results.push({ piece, status: 'refused', ...none });
+    const match = matches.get(i);
+    const evidence = evidences.get(i);
+    if (!match || !evidence) {
+      results.push({ piece, status: piece.bytes ? 'other' : 'refused', ...none });
       keys.push({ source: piece.source, index: piece.index ?? 0, key: null });
       continue;
     }
-    if (piece.kind === 'other') {
-      results.push({ piece, status: 'other', ...none });
-      keys.push({ source: piece.source, index: piece.index ?? 0, key: null });
-      continue;
-    }
-    const evidence = extractEvidence(await contentOf(piece), index);
-    const match = matchPiece(evidence, index);
     const result: MatchedPiece = { piece, ...match };
     const at = { source: piece.source, index: piece.index ?? 0 };
     // Only an invoice's own access key makes a copy: a label may quote the invoice's key.

@@ -48,6 +48,10 @@ export function createBulkDesk(options: {
     store,
     profileId: options.profileId,
     listOrders: async () => listed(await options.api()),
+    queryTrackings: async (code) =>
+      (await (await options.api()).queryTrackings({ code })).data.flatMap((t) =>
+        t.order && t.code ? [{ order: t.order, code: t.code }] : [],
+      ),
     submit: (input) => options.work.submit(input),
     orderFiles: (order) => options.work.orderFiles(order),
     pdfjs: loadPdfJs,
