@@ -34,6 +34,7 @@ const MAIN_FEATURES = {
   startup: ['outbox', 'policy'],
   bulk: ['outbox'],
   policy: [],
+  records: ['pack', 'outbox'],
 };
 const mainFeature = (name) => `main-${name}`;
 const MAIN_FEATURE_TYPES = [...Object.keys(MAIN_FEATURES).map(mainFeature), 'main-feature'];

@@ -8,6 +8,7 @@ import { policySentences } from './sections/policy.ts';
 import { updatesSentences } from './sections/updates.ts';
 import { supportSentences } from './sections/support.ts';
 import { bulkSentences } from './sections/bulk.ts';
+import { recordsSentences } from './sections/records.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -706,6 +707,7 @@ export const en = {
   updates: updatesSentences.en,
   support: supportSentences.en,
   bulk: bulkSentences.en,
+  records: recordsSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

@@ -8,6 +8,7 @@ import { policySentences } from './sections/policy.ts';
 import { updatesSentences } from './sections/updates.ts';
 import { supportSentences } from './sections/support.ts';
 import { bulkSentences } from './sections/bulk.ts';
+import { recordsSentences } from './sections/records.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -722,4 +723,5 @@ export const es: Messages = {
   updates: updatesSentences.es,
   support: supportSentences.es,
   bulk: bulkSentences.es,
+  records: recordsSentences.es,
 };

@@ -8,6 +8,7 @@ import { policySentences } from './sections/policy.ts';
 import { updatesSentences } from './sections/updates.ts';
 import { supportSentences } from './sections/support.ts';
 import { bulkSentences } from './sections/bulk.ts';
+import { recordsSentences } from './sections/records.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -717,4 +718,5 @@ export const ptBR: Messages = {
   updates: updatesSentences['pt-BR'],
   support: supportSentences['pt-BR'],
   bulk: bulkSentences['pt-BR'],
+  records: recordsSentences['pt-BR'],
 };

@@ -1,0 +1,110 @@
+import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
+import { createStationCore, type StationCore } from '../../src/main/core/station-core.ts';
+import { systemClock, type Clock } from '../../src/main/platform/clock.ts';
+import { nodeFs } from '../../src/main/platform/station-fs.ts';
+import { stationJournal, type PackJournal } from '../../src/main/records/journal.ts';
+import {
+  SqliteReplicationLog,
+  type ReplicationLog,
+} from '../../src/main/records/replication-log.ts';
+import {
+  RecordsReplicator,
+  type RecordsReplicatorOptions,
+} from '../../src/main/records/replicator.ts';
+import type { PackView } from '../../src/shared/pack/types.ts';
+import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
+import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
+import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
+
+// Real station cores on their embedded sandboxes, packing through the real IPC handlers as the
+// window does, each with the records' replicator the core will own once it is wired (#40).
+
+export interface TestStation {
+  core: StationCore;
+  dir: { path: string; remove: () => void };
+  journal: PackJournal;
+  call: ReturnType<typeof invoker>['unwrap'];
+  replicator: RecordsReplicator | null;
+  log: ReplicationLog | null;
+}
+
+export async function startStation(): Promise<TestStation> {
+  const dir = tempDir('packbench-records-');
+  const core = await createStationCore({
+    dataDir: dir.path,
+    keychain: memoryKeychain(),
+    health: { intervalMs: 60_000 },
+  });
+  const registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
+  registerTestHandlers({ core, registered, isTrustedSender: () => true });
+  return {
+    core,
+    dir,
+    journal: stationJournal(core.outbox.database),
+    call: invoker(registered).unwrap,
+    replicator: null,
+    log: null,
+  };
+}
+
+/** Starts the station's replicator (a fast retry on the real clock unless told otherwise). */
+export function replicate(
+  station: TestStation,
+  url: string,
+  options: Partial<RecordsReplicatorOptions> = {},
+): RecordsReplicator {
+  station.log ??= SqliteReplicationLog.open(station.dir.path, nodeFs);
+  const clock: Clock = options.clock ?? systemClock;
+  const replicator = new RecordsReplicator({
+    journal: station.journal,
+    log: station.log,
+    database: { url, connectTimeoutMs: 2_000 },
+    clock,
+    retry: { firstMs: 50, maxMs: 200 },
+    ...options,
+  });
+  station.replicator = replicator;
+  replicator.start();
+  return replicator;
+}
+
+export async function closeStation(station: TestStation): Promise<void> {
+  await station.replicator?.stop();
+  station.log?.close();
+  await station.core.close();
+  station.dir.remove();
+}
+
+/** Packs one order to its end: notes acknowledged, each unit scanned by SKU, lots FEFO. */
+export async function packOrder(
+  station: TestStation,
+  order: { id: string; notes: string | null; items: readonly { sku: string; quantity: number }[] },
+  short: { after: number } | null = null,
+): Promise<PackView> {
+  const { call } = station;
+  await call('lookupOrder', { id: order.id });
+  let view = await call('openPack', { orderId: order.id, expiryWarningDays: 30 });
+  if (order.notes !== null)
+    view = await call('answerPack', { packId: view.id, answer: { kind: 'notes' } });
+  let scanned = 0;
+  for (const item of order.items)
+    for (let n = 0; n < item.quantity; n += 1) {
+      if (short && scanned === short.after) break;
+      view = await call('packScan', { packId: view.id, code: item.sku });
+      if (view.prompt?.kind === 'lot') {
+        const fefo = view.prompt.options.find((o) => o.fefo) ?? view.prompt.options[0];
+        view = await call('answerPack', {
+          packId: view.id,
+          answer: { kind: 'lot', lot: fefo?.lot ?? '' },
+        });
+      }
+      scanned += 1;
+    }
+  if (short)
+    view = await call('finishPack', { packId: view.id, short: { reason: 'out_of_stock' } });
+  if (view.status === 'open') throw new Error(`order ${order.id} did not finish`);
+  station.replicator?.notify();
+  return view;
+}
+
+export const ORDERS = PACK_FIXTURES.orders;
