@@ -47,17 +47,22 @@ export async function startStation(): Promise<TestStation> {
   };
 }
 
+/** The station's replication log, opened once (it holds its file's lock until closed). */
+export function logOf(station: TestStation): ReplicationLog {
+  station.log ??= SqliteReplicationLog.open(station.dir.path, nodeFs);
+  return station.log;
+}
+
 /** Starts the station's replicator (a fast retry on the real clock unless told otherwise). */
 export function replicate(
   station: TestStation,
   url: string,
   options: Partial<RecordsReplicatorOptions> = {},
 ): RecordsReplicator {
-  station.log ??= SqliteReplicationLog.open(station.dir.path, nodeFs);
   const clock: Clock = options.clock ?? systemClock;
   const replicator = new RecordsReplicator({
     journal: station.journal,
-    log: station.log,
+    log: logOf(station),
     database: { url, connectTimeoutMs: 2_000 },
     clock,
     retry: { firstMs: 50, maxMs: 200 },
