@@ -96,6 +96,11 @@ describe('the Bulk board through IPC', () => {
       error: { messageKey: 'bulk.refused.empty', params: { source: 'empty.zpl' } },
     });
     expect(stranger).toMatchObject({ error: { messageKey: 'bulk.refused.notLabelOrInvoice' } });
+    // Its picture, drawn by our engine as the printer would print it; none for a refusal.
+    const picture = await api.unwrap('bulkPreview', { seq: matched?.seq ?? 0 });
+    expect(picture?.kind).toBe('label');
+    expect([...(picture?.bytes.subarray(0, 8) ?? [])]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    expect(await api.unwrap('bulkPreview', { seq: empty?.seq ?? 0 })).toBeNull();
     // The same board comes back when the window asks again.
     expect((await api.unwrap('bulkBoard', undefined)).rows).toEqual(board.rows);
   });

@@ -78,6 +78,15 @@ describe('the Bulk screen in a real browser', () => {
               say(board.evidence.orderId, { value: a.id, where: board.where.label }),
             );
             expect(await rows.nth(1).getAttribute('data-status')).toBe('unmatched');
+            // Each label's thumbnail, drawn by main's engine, named for a screen reader.
+            const thumbnail = first.getByRole('img');
+            await thumbnail.waitFor();
+            expect(
+              await thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth),
+            ).toBeGreaterThan(0);
+            expect(await thumbnail.getAttribute('alt')).toBe(
+              say(board.thumbnail, { kind: board.kind.label, index: 1, source: 'day.zpl' }),
+            );
 
             // Down to the unmatched row; typing the order number assigns it.
             await first.focus();
@@ -148,4 +157,23 @@ describe('the Bulk screen in a real browser', () => {
       }
     }, 180_000);
   }
+
+  it('opens the Bulk board on a drop anywhere on the Station', async () => {
+    await withOnlineStation(async ({ page, core }) => {
+      const [order] = (await (await core.api()).listOrders({ pageSize: 1 })).data;
+      if (!order) throw new Error('the sandbox lists no order');
+      await page.getByTestId('station-drops-hint').waitFor();
+      await dropFiles(page, '[data-testid=station]', [
+        {
+          name: 'day.zpl',
+          type: 'text/plain',
+          bytes: new TextEncoder().encode(label(`Pedido ${order.id}`)),
+        },
+      ]);
+      await page.getByTestId('bulk-board').waitFor();
+      const rows = page.getByTestId('bulk-row');
+      expect(await rows.count()).toBe(1);
+      expect(await rows.nth(0).getAttribute('data-status')).toBe('matched');
+    });
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import type { Order } from '../../shared/api/schemas.ts';
 import type {
   BulkBoard,
   BulkBoardRow,
+  BulkPreview,
   BulkQueued,
   BulkSentence,
 } from '../../shared/ipc/bulk-types.ts';
@@ -14,7 +15,7 @@ import type { JobState, JobView } from '../../shared/outbox.ts';
 import type { EnqueueInput, EnqueueOutcome } from '../outbox/job-types.ts';
 import { boardRows, candidateOf, type InMemoryFile } from './board.ts';
 import type { BoardStore, StoredPiece } from './board-store.ts';
-import type { ZplFontsLoader } from './label-content.ts';
+import { labelPicture, type ZplFontsLoader } from './label-content.ts';
 import type { PdfTextReader } from './pdf-text.ts';
 
 export interface BulkDeskOptions {
@@ -193,6 +194,17 @@ export class BulkDesk {
       else already += 1;
     }
     return { board: this.board(), queued, already };
+  }
+
+  /** What a row looks like: a label drawn by our engine (PNG), an invoice's own PDF. */
+  preview(seq: number): BulkPreview | null {
+    const piece = this.piece(seq);
+    const bytes = this.options.store.bytes(this.options.profileId(), seq);
+    if (!bytes) return null;
+    if (piece.row.kind === 'invoice') return { kind: 'invoice', bytes };
+    if (piece.row.kind !== 'label') return null;
+    const png = labelPicture(bytes, this.options.zplFonts);
+    return png ? { kind: 'label', bytes: png } : null;
   }
 
   close(): void {

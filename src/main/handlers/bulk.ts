@@ -9,7 +9,13 @@ export function bulkHandlers({
   core,
   asResult,
 }: HandlerContext): HandlersOf<
-  'bulkBoard' | 'bulkDrop' | 'bulkAssign' | 'bulkLeaveOut' | 'bulkQueue' | 'bulkClear'
+  | 'bulkBoard'
+  | 'bulkDrop'
+  | 'bulkAssign'
+  | 'bulkLeaveOut'
+  | 'bulkQueue'
+  | 'bulkClear'
+  | 'bulkPreview'
 > {
   return {
     bulkBoard: () => asResult(() => core.bulk.board()),
@@ -18,5 +24,6 @@ export function bulkHandlers({
     bulkLeaveOut: ({ seq, leftOut }) => asResult(() => core.bulk.leaveOut(seq, leftOut)),
     bulkQueue: ({ seqs }) => asResult(() => core.bulk.queue(seqs)),
     bulkClear: () => asResult(() => core.bulk.clear()),
+    bulkPreview: ({ seq }) => asResult(() => core.bulk.preview(seq)),
   };
 }

@@ -67,3 +67,9 @@ export interface BulkQueued {
   /** Already in the outbox (waiting or delivered) with the same bytes for the same order. */
   already: number;
 }
+
+/** What a row looks like: a label as a PNG our engine drew, or an invoice's PDF. */
+export interface BulkPreview {
+  kind: 'label' | 'invoice';
+  bytes: Uint8Array;
+}

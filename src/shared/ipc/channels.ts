@@ -1,7 +1,7 @@
 import type { ScaleSettings, ScaleView } from '../scale/settings.ts';
 import type { ScaleDevice, ScaleReading } from '../scale/types.ts';
 import type { MessageKey } from '../i18n/message-key.ts';
-import type { BulkBoard, BulkQueued } from './bulk-types.ts';
+import type { BulkBoard, BulkPreview, BulkQueued } from './bulk-types.ts';
 /**
  * The one list of IPC channels. Main registers exactly these, preload exposes exactly these as
  * `window.packbench`, and the renderer calls nothing else. Input schemas live in
@@ -315,6 +315,8 @@ export interface InvokeChannels {
    * order and file; a row already queued, or whose bytes the order already has, is not sent again.
    */
   bulkQueue: { input: { seqs?: number[] }; output: BulkQueued };
+  /** A row's picture: the label drawn by our engine (PNG) or the invoice's PDF; null for none. */
+  bulkPreview: { input: { seq: number }; output: BulkPreview | null };
   /** Empties the board (what was queued stays in the outbox). */
   bulkClear: { input: undefined; output: BulkBoard };
 }
@@ -406,6 +408,7 @@ export const channels = {
   bulkLeaveOut: 'invoke',
   bulkQueue: 'invoke',
   bulkClear: 'invoke',
+  bulkPreview: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

@@ -328,6 +328,7 @@ const channelSchemas = {
   bulkLeaveOut: z.object({ seq: z.number().int().positive(), leftOut: z.boolean() }),
   bulkQueue: z.object({ seqs: z.array(z.number().int().positive()).min(1).max(20_000).optional() }),
   bulkClear: z.undefined(),
+  bulkPreview: z.object({ seq: z.number().int().positive() }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {

@@ -6,7 +6,8 @@ export interface DroppedFile {
   bytes: Uint8Array;
 }
 
-const read = (files: FileList | File[]): Promise<DroppedFile[]> =>
+/** The files of a drop or a picker, read whole: names and bytes, as main is sent them. */
+export const readDroppedFiles = (files: FileList | File[]): Promise<DroppedFile[]> =>
   Promise.all(
     [...files].map(async (file) => ({
       name: file.name,
@@ -65,8 +66,10 @@ export function FileDropZone({
         onDragLeave={() => setOver(false)}
         onDrop={(e) => {
           e.preventDefault();
+          // Taken here: a screen that takes drops anywhere (the Station) must not take it again.
+          e.stopPropagation();
           setOver(false);
-          void read(e.dataTransfer.files).then(onFiles);
+          void readDroppedFiles(e.dataTransfer.files).then(onFiles);
         }}
       >
         <Text size="lg">{label}</Text>
@@ -83,7 +86,7 @@ export function FileDropZone({
         onChange={(e) => {
           const input = e.currentTarget;
           if (!input.files?.length) return;
-          void read(input.files).then((files) => {
+          void readDroppedFiles(input.files).then((files) => {
             // The same file may be picked again after it was corrected.
             input.value = '';
             onFiles(files);

@@ -37,6 +37,9 @@ export const bulkSentences = {
       format_definition:
         'It stores the format {{name}} that later labels recall: not a label of its own.',
     },
+    station: {
+      hint: 'A day of labels and invoices? Drop the files anywhere on this screen: they go to the Bulk board, each matched to its order.',
+    },
     board: {
       title: 'Bulk',
       intro:
@@ -70,7 +73,9 @@ export const bulkSentences = {
       noOrderToQueue: 'This row has no order yet: type the order number first.',
       ordersUnavailable:
         'The orders could not be read from the service, so nothing was matched: every piece is listed as unmatched. Check the connection and drop the files again.',
+      thumbnail: '{{kind}} {{index}} of {{source}}',
       columns: {
+        picture: 'Picture',
         source: 'File',
         kind: 'What it is',
         order: 'Order',
@@ -144,6 +149,9 @@ export const bulkSentences = {
       format_definition:
         'Guarda o formato {{name}} que etiquetas seguintes chamam: não é uma etiqueta.',
     },
+    station: {
+      hint: 'Etiquetas e notas fiscais do dia? Solte os arquivos em qualquer lugar desta tela: eles vão para o quadro Em lote, cada um conferido com o seu pedido.',
+    },
     board: {
       title: 'Em lote',
       intro:
@@ -178,7 +186,9 @@ export const bulkSentences = {
       noOrderToQueue: 'Esta linha ainda não tem pedido: digite primeiro o número do pedido.',
       ordersUnavailable:
         'Não foi possível ler os pedidos do serviço, por isso nada foi conferido: todas as peças aparecem sem pedido. Verifique a conexão e solte os arquivos de novo.',
+      thumbnail: '{{kind}} {{index}} de {{source}}',
       columns: {
+        picture: 'Imagem',
         source: 'Arquivo',
         kind: 'O que é',
         order: 'Pedido',
@@ -251,6 +261,9 @@ export const bulkSentences = {
       format_definition:
         'Guarda el formato {{name}} que llaman etiquetas posteriores: no es una etiqueta.',
     },
+    station: {
+      hint: '¿Etiquetas y facturas del día? Suelte los archivos en cualquier parte de esta pantalla: van al tablero En lote, cada uno cotejado con su pedido.',
+    },
     board: {
       title: 'En lote',
       intro:
@@ -284,7 +297,9 @@ export const bulkSentences = {
       noOrderToQueue: 'Esta fila aún no tiene pedido: escriba primero el número de pedido.',
       ordersUnavailable:
         'No se pudieron leer los pedidos del servicio, así que nada se cotejó: todas las piezas aparecen sin pedido. Revise la conexión y suelte los archivos de nuevo.',
+      thumbnail: '{{kind}} {{index}} de {{source}}',
       columns: {
+        picture: 'Imagen',
         source: 'Archivo',
         kind: 'Qué es',
         order: 'Pedido',

@@ -2,7 +2,9 @@ import { Badge, Table, Text, TextInput } from '@mantine/core';
 import { useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { BulkBoardRow, BulkRowStatus } from '@shared/ipc/bulk-types.ts';
+import type { BulkBoardRow, BulkPreview, BulkRowStatus } from '@shared/ipc/bulk-types.ts';
+import type { Result } from '@shared/result.ts';
+import { RowThumbnail } from './RowThumbnail.tsx';
 
 const STATUS_COLOUR: Record<BulkRowStatus, string> = {
   matched: 'green.9',
@@ -55,8 +57,10 @@ export function BoardRow({
   onFocus,
   onAssign,
   onCancel,
+  loadPreview,
 }: {
   row: BulkBoardRow;
+  loadPreview: (seq: number) => Promise<Result<BulkPreview | null>>;
   focusable: boolean;
   rowRef: Ref<HTMLTableRowElement>;
   typing: string | null;
@@ -80,6 +84,19 @@ export function BoardRow({
       onFocus={(event) => event.target === event.currentTarget && onFocus()}
       onKeyDown={onKeyDown}
     >
+      <Table.Td>
+        {row.sha256 && row.kind !== 'other' && (
+          <RowThumbnail
+            seq={row.seq}
+            load={loadPreview}
+            alt={t('bulk.board.thumbnail', {
+              kind: t(`bulk.board.kind.${row.kind}`),
+              index: row.index ?? '',
+              source: row.source,
+            })}
+          />
+        )}
+      </Table.Td>
       <Table.Td>{row.source}</Table.Td>
       <Table.Td>
         {t(`bulk.board.kind.${row.kind}`)}

@@ -99,6 +99,7 @@ export function BulkScreen() {
     if (take(await bridge.bulkClear())) setFocused(0);
   };
 
+  const loadPreview = useCallback((seq: number) => bridge.bulkPreview({ seq }), [bridge]);
   const ready = board?.rows.filter(isReady).length ?? 0;
   return (
     <Stack>
@@ -163,11 +164,13 @@ export function BulkScreen() {
             <caption style={{ position: 'absolute', left: -10000 }}>{t('bulk.board.rows')}</caption>
             <Table.Thead>
               <Table.Tr>
-                {(['source', 'kind', 'order', 'evidence', 'status'] as const).map((column) => (
-                  <Table.Th key={column} scope="col">
-                    {t(`bulk.board.columns.${column}`)}
-                  </Table.Th>
-                ))}
+                {(['picture', 'source', 'kind', 'order', 'evidence', 'status'] as const).map(
+                  (column) => (
+                    <Table.Th key={column} scope="col">
+                      {t(`bulk.board.columns.${column}`)}
+                    </Table.Th>
+                  ),
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -175,6 +178,7 @@ export function BulkScreen() {
                 <BoardRow
                   key={row.seq}
                   row={row}
+                  loadPreview={loadPreview}
                   focusable={i === focused}
                   rowRef={(element) => {
                     rows.current[i] = element;

@@ -16,6 +16,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { DropArea } from './DropArea.tsx';
+import { DropsToBulk, DropsToBulkHint } from './DropsToBulk.tsx';
 import { OrderItems, OrderSummary } from './OrderCard.tsx';
 import type { OrderLookup } from '@shared/ipc/channels.ts';
 import { ScanDetector } from './scan-detector.ts';
@@ -227,123 +228,133 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
     </Group>
   );
   return (
-    <Grid
-      data-testid="station"
-      data-locked={locked ? 'true' : 'false'}
-      // A red screen is red from edge to edge: a packer a step away sees it.
-      style={locked ? { background: 'var(--mantine-color-red-1)', borderRadius: 8 } : undefined}
-    >
-      {current && !failure && (
-        <Grid.Col span={12}>
-          <PackLockRegion orderId={current.id} />
-        </Grid.Col>
-      )}
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <Stack gap={packLayout ? 'sm' : 'md'}>
-          <TextInput
-            ref={input}
-            size="xl"
-            label={t('station.scanLabel')}
-            description={packing ? t('pack.scanHint', { id: packOrderId }) : t('station.scanHint')}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') submit();
-            }}
-            onBlur={() => {
-              if (refocus.current !== null) clearTimeout(refocus.current);
-              // Back to the scan field only when the focus went nowhere (a click on empty space):
-              // Tab to the card, the file target or the screens keeps the focus where it went.
-              refocus.current = setTimeout(() => {
-                refocus.current = null;
-                const field = input.current;
-                const active = field?.ownerDocument.activeElement;
-                if (field && (!active || active === field.ownerDocument.body)) field.focus();
-              }, 150);
-            }}
-            styles={{
-              input: { borderWidth: 3, borderColor: `var(--mantine-color-${tone}-6)` },
-              // One line while packing, to leave the height to the checklist.
-              ...(packLayout && { description: { fontSize: 'var(--mantine-font-size-sm)' } }),
-            }}
-            // A locked screen still takes a scan: the acknowledgement barcode releases it.
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="scan-input"
-          />
-          {packKeys.asideArmed && (
-            <Text role="status" fw={700} data-testid="pack-aside-hint">
-              {t('pack.aside.again')}
-            </Text>
-          )}
-          {!packLayout && helpButton}
-          <ShortcutHelp opened={help} onClose={closeHelp} />
-          {pending && (
-            <Group>
-              <Loader size="sm" />
-              <Text>{t('station.lookingUp', { id: pending })}</Text>
-            </Group>
-          )}
-          {failure && (
-            <Alert
-              color="red"
-              title={t(failure.error.status === 404 ? 'station.notFound' : 'station.lookupFailed', {
-                id: failure.id,
-              })}
-              role="alert"
-            >
-              <ErrorText error={failure.error} />
-            </Alert>
-          )}
-          {shown && (
-            <>
-              {/* Found, said to screen readers; the card itself says it to the eye. */}
-              <VisuallyHidden role="status">{t('station.found', { id: shown.id })}</VisuallyHidden>
-              <PackPanel orderId={shown.id} notesRead={!packLayout} />
-              {packLayout ? (
-                done && <PackActions orderId={shown.id} labelJob={labelJob} />
-              ) : (
-                <>
-                  <WeightPanel orderId={shown.id} />
-                  <OrderSummary lookup={shown.lookup} />
-                  <PackActions orderId={shown.id} labelJob={labelJob} />
-                  <DropArea />
-                  <CardItems lookup={shown.lookup} names={shown.names} orderId={shown.id} />
-                </>
-              )}
-            </>
-          )}
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        {packLayout ? (
-          <Stack gap="sm" h={wide ? '100%' : undefined}>
-            <WeightPanel orderId={shown.id} />
-            <PackSideNotes orderId={shown.id} />
-            <PackScans orderId={shown.id} names={shown.names} fit={wide} />
-          </Stack>
-        ) : (
-          <RecentScans />
-        )}
-      </Grid.Col>
-      {packLayout && (
-        <>
+    <DropsToBulk>
+      <Grid
+        data-testid="station"
+        data-locked={locked ? 'true' : 'false'}
+        // A red screen is red from edge to edge: a packer a step away sees it.
+        style={locked ? { background: 'var(--mantine-color-red-1)', borderRadius: 8 } : undefined}
+      >
+        {current && !failure && (
           <Grid.Col span={12}>
-            <CardItems lookup={shown.lookup} names={shown.names} orderId={shown.id} />
+            <PackLockRegion orderId={current.id} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack>
-              {!done && <PackActions orderId={shown.id} labelJob={labelJob} />}
-              <OrderSummary lookup={shown.lookup} />
-              <DropArea />
+        )}
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap={packLayout ? 'sm' : 'md'}>
+            <TextInput
+              ref={input}
+              size="xl"
+              label={t('station.scanLabel')}
+              description={
+                packing ? t('pack.scanHint', { id: packOrderId }) : t('station.scanHint')
+              }
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') submit();
+              }}
+              onBlur={() => {
+                if (refocus.current !== null) clearTimeout(refocus.current);
+                // Back to the scan field only when the focus went nowhere (a click on empty space):
+                // Tab to the card, the file target or the screens keeps the focus where it went.
+                refocus.current = setTimeout(() => {
+                  refocus.current = null;
+                  const field = input.current;
+                  const active = field?.ownerDocument.activeElement;
+                  if (field && (!active || active === field.ownerDocument.body)) field.focus();
+                }, 150);
+              }}
+              styles={{
+                input: { borderWidth: 3, borderColor: `var(--mantine-color-${tone}-6)` },
+                // One line while packing, to leave the height to the checklist.
+                ...(packLayout && { description: { fontSize: 'var(--mantine-font-size-sm)' } }),
+              }}
+              // A locked screen still takes a scan: the acknowledgement barcode releases it.
+              autoComplete="off"
+              spellCheck={false}
+              data-testid="scan-input"
+            />
+            {packKeys.asideArmed && (
+              <Text role="status" fw={700} data-testid="pack-aside-hint">
+                {t('pack.aside.again')}
+              </Text>
+            )}
+            {!packLayout && helpButton}
+            {!current && !failure && !pending && <DropsToBulkHint />}
+            <ShortcutHelp opened={help} onClose={closeHelp} />
+            {pending && (
+              <Group>
+                <Loader size="sm" />
+                <Text>{t('station.lookingUp', { id: pending })}</Text>
+              </Group>
+            )}
+            {failure && (
+              <Alert
+                color="red"
+                title={t(
+                  failure.error.status === 404 ? 'station.notFound' : 'station.lookupFailed',
+                  {
+                    id: failure.id,
+                  },
+                )}
+                role="alert"
+              >
+                <ErrorText error={failure.error} />
+              </Alert>
+            )}
+            {shown && (
+              <>
+                {/* Found, said to screen readers; the card itself says it to the eye. */}
+                <VisuallyHidden role="status">
+                  {t('station.found', { id: shown.id })}
+                </VisuallyHidden>
+                <PackPanel orderId={shown.id} notesRead={!packLayout} />
+                {packLayout ? (
+                  done && <PackActions orderId={shown.id} labelJob={labelJob} />
+                ) : (
+                  <>
+                    <WeightPanel orderId={shown.id} />
+                    <OrderSummary lookup={shown.lookup} />
+                    <PackActions orderId={shown.id} labelJob={labelJob} />
+                    <DropArea />
+                    <CardItems lookup={shown.lookup} names={shown.names} orderId={shown.id} />
+                  </>
+                )}
+              </>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          {packLayout ? (
+            <Stack gap="sm" h={wide ? '100%' : undefined}>
+              <WeightPanel orderId={shown.id} />
+              <PackSideNotes orderId={shown.id} />
+              <PackScans orderId={shown.id} names={shown.names} fit={wide} />
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack>
-              {helpButton}
-              <RecentScans />
-            </Stack>
-          </Grid.Col>
-        </>
-      )}
-    </Grid>
+          ) : (
+            <RecentScans />
+          )}
+        </Grid.Col>
+        {packLayout && (
+          <>
+            <Grid.Col span={12}>
+              <CardItems lookup={shown.lookup} names={shown.names} orderId={shown.id} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack>
+                {!done && <PackActions orderId={shown.id} labelJob={labelJob} />}
+                <OrderSummary lookup={shown.lookup} />
+                <DropArea />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack>
+                {helpButton}
+                <RecentScans />
+              </Stack>
+            </Grid.Col>
+          </>
+        )}
+      </Grid>
+    </DropsToBulk>
   );
 }
