@@ -166,6 +166,34 @@ describe('records when things go wrong', () => {
     await endReplicator();
   });
 
+  it('a label delivered after the send marks the pack delivered, and counts nothing twice', async () => {
+    const url = await cluster.createDatabase('deliveries');
+    const view = await packOrder(station, ORDERS.case);
+    const replicator = replicate(station, url);
+    await until(() => replicator.state().phase === 'upToDate', 'the packs in PostgreSQL');
+    const packs = await count(url, 'SELECT count(*) AS n FROM packs');
+    const units = await count(url, 'SELECT count(*) AS n FROM pack_units');
+    const delivered = `SELECT count(*) AS n FROM packs WHERE id = '${view.id}' AND label_delivered`;
+    expect(await count(url, delivered)).toBe(0);
+    const job = station.core.work.submit({
+      kind: 'label.upload',
+      payload: { order: ORDERS.case.id, fileName: 'case.zpl', format: 'zpl' },
+      file: new TextEncoder().encode('^XA^FO50,50^FDcase^FS^XZ'),
+    });
+    await until(
+      () => station.core.work.view().jobs.some((j) => j.id === job.job.id && j.state === 'done'),
+      'the label delivered',
+    );
+    // What the core will call when the outbox delivers an order's label or invoice.
+    replicator.deliveryChanged(ORDERS.case.id);
+    await until(async () => (await count(url, delivered)) === 1, 'the delivery in PostgreSQL');
+    expect(await count(url, 'SELECT count(*) AS n FROM packs')).toBe(packs);
+    expect(await count(url, 'SELECT count(*) AS n FROM pack_units')).toBe(units);
+    await until(() => replicator.state().phase === 'upToDate', 'the pass ended');
+    expect(replicator.state().repeated).toBeGreaterThanOrEqual(1);
+    await endReplicator();
+  });
+
   it('waits between attempts on the injected clock, doubling to its ceiling', async () => {
     const clock = new FakeClock();
     const port = await freePort();

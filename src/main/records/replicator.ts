@@ -105,11 +105,14 @@ export class RecordsReplicator {
     if (this.stopped) return;
     this.dirty = true;
     if (this.running !== null || this.timer !== null) return;
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      // A notify() that came after the loop's last look at `dirty` must not be lost.
-      if (this.dirty && this.timer === null) this.notify();
-    });
+    // After the caller's turn: a finish's reply goes to the window before any journal read.
+    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.loop())
+      .finally(() => {
+        this.running = null;
+        // A notify() that came after the loop's last look at `dirty` must not be lost.
+        if (this.dirty && this.timer === null) this.notify();
+      });
   }
 
   /** The order's label or invoice was delivered: its pack is sent again with that (no count moves). */
