@@ -98,6 +98,7 @@ export const bulkSentences = {
       },
       status: {
         matched: 'Matched',
+        assigned: 'Assigned',
         ambiguous: 'Ambiguous',
         unmatched: 'Unmatched',
         duplicate: 'Duplicate',
@@ -211,6 +212,7 @@ export const bulkSentences = {
       },
       status: {
         matched: 'Conferida',
+        assigned: 'Atribuída',
         ambiguous: 'Ambígua',
         unmatched: 'Sem pedido',
         duplicate: 'Duplicada',
@@ -322,6 +324,7 @@ export const bulkSentences = {
       },
       status: {
         matched: 'Cotejada',
+        assigned: 'Asignada',
         ambiguous: 'Ambigua',
         unmatched: 'Sin pedido',
         duplicate: 'Duplicada',

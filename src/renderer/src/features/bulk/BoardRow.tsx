@@ -80,7 +80,9 @@ export function BoardRow({
       data-status={row.status}
       data-seq={row.seq}
       aria-selected={focusable}
-      style={row.leftOut ? { opacity: 0.6 } : undefined}
+      data-left-out={row.leftOut}
+      // Set apart by its background, not faded: a faded row's words would be hard to read.
+      style={row.leftOut ? { background: 'var(--mantine-color-gray-1)' } : undefined}
       onFocus={(event) => event.target === event.currentTarget && onFocus()}
       onKeyDown={onKeyDown}
     >
@@ -127,8 +129,12 @@ export function BoardRow({
             : null}
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLOUR[row.status]} size="lg" variant="filled">
-          {t(`bulk.board.status.${row.status}`)}
+        <Badge
+          color={row.assigned ? 'blue.9' : STATUS_COLOUR[row.status]}
+          size="lg"
+          variant="filled"
+        >
+          {t(row.assigned ? 'bulk.board.status.assigned' : `bulk.board.status.${row.status}`)}
         </Badge>
         <Text size="sm" data-testid="bulk-says">
           {statusSentence(row, t)}

@@ -150,7 +150,7 @@ export function BulkScreen() {
                     {t('bulk.board.clear')}
                   </Button>
                   <Button variant="default" onClick={() => setConfirmClear(false)}>
-                    {t('forms.cancel')}
+                    {t('products.cancel')}
                   </Button>
                 </Group>
               </Alert>
