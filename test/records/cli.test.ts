@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRecordsCli } from '../../src/main/records/cli.ts';
 import { RECALL_COLUMNS } from '../../src/main/records/recall-csv.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
 import { PrivatePostgres } from '../support/private-postgres.ts';
@@ -51,6 +52,22 @@ function run(args: string[], env: Record<string, string> = {}, npm = false): Pro
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The same CLI in this process, for the variations of a case a real process already proved:
+ * seventeen process starts would take most of the file's time on two cores.
+ */
+async function runHere(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runRecordsCli(args, {
+    out: (text) => (stdout += text),
+    err: (line) => (stderr += `${line}\n`),
+    env: { PGPASSWORD: '', ...env },
+    cwd: ROOT,
+  });
+  return { code, stdout, stderr };
 }
 
 beforeAll(async () => {
@@ -140,16 +157,30 @@ describe('npm run -s records -- recall', () => {
     const today = new Date();
     const day = (d: Date) =>
       `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    const inRange = await run(
-      ['recall', '--lot', LOT, '--from', day(today), '--to', day(today), '--database', url],
-      {},
-    );
+    const inRange = await runHere([
+      'recall',
+      '--lot',
+      LOT,
+      '--from',
+      day(today),
+      '--to',
+      day(today),
+      '--database',
+      url,
+    ]);
     expect(inRange.code).toBe(0);
     const lastYear = new Date(today.getFullYear() - 1, 0, 1);
-    const outOfRange = await run(
-      ['recall', '--lot', LOT, '--from', day(lastYear), '--to', day(lastYear), '--database', url],
-      {},
-    );
+    const outOfRange = await runHere([
+      'recall',
+      '--lot',
+      LOT,
+      '--from',
+      day(lastYear),
+      '--to',
+      day(lastYear),
+      '--database',
+      url,
+    ]);
     expect(outOfRange.code).toBe(3);
   });
 
@@ -161,18 +192,25 @@ describe('npm run -s records -- recall', () => {
   });
 
   it('exits 1 with one sentence for a database or a folder that cannot be read', async () => {
-    const cases: [string[], RegExp][] = [
+    // A real process for the password and the running station (its lock is another process's);
+    // the rest in this one.
+    const cases: [string[], RegExp, typeof run][] = [
       [
         ['--database', cluster.url('recall', { user: cluster.user, password: 'wrong' })],
         /^PostgreSQL at 127\.0\.0\.1:\d+ refused the user packbench_test: /,
+        run,
       ],
-      [['--database', cluster.url('missing')], /^There is no database missing on /],
-      [['--data-dir', join(packed.dir.path, 'nothing-here')], /^There are no pack records in /],
-      [['--data-dir', running.dir.path], /are in use by a running Packbench: /],
-      [['--database', 'http://example.invalid/'], /is not a PostgreSQL address/],
+      [['--data-dir', running.dir.path], /are in use by a running Packbench: /, run],
+      [['--database', cluster.url('missing')], /^There is no database missing on /, runHere],
+      [
+        ['--data-dir', join(packed.dir.path, 'nothing-here')],
+        /^There are no pack records in /,
+        runHere,
+      ],
+      [['--database', 'http://example.invalid/'], /is not a PostgreSQL address/, runHere],
     ];
-    for (const [source, sentence] of cases) {
-      const result = await run(['recall', '--lot', LOT, ...source]);
+    for (const [source, sentence, runner] of cases) {
+      const result = await runner(['recall', '--lot', LOT, ...source]);
       expect(result.code, result.stderr).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(sentence);
@@ -191,8 +229,9 @@ describe('npm run -s records -- recall', () => {
       [['recall', '--lot', LOT, '--database', url, '--from', '2024-02-30'], '--from takes a date'],
       [['recall', '--lot', LOT, '--database', url, '--bogus'], 'recall takes no option --bogus.'],
     ];
-    for (const [args, sentence] of cases) {
-      const result = await run(args);
+    for (const [k, [args, sentence]] of cases.entries()) {
+      // The first as a real process, its variations in this one.
+      const result = await (k === 0 ? run(args) : runHere(args));
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr.split('\n')[0]).toContain(sentence);
     }
