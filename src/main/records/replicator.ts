@@ -178,9 +178,12 @@ export class RecordsReplicator {
       entries.map((e) => e.id),
     );
     const queue = entries.filter((e) => !known.has(e.id));
-    const again = this.deliveryQueue();
+    const orders = [...this.deliveries];
+    const again = this.deliveryQueue(orders);
     this.update({ pending: queue.length });
     if (queue.length === 0 && again.length === 0) {
+      for (const orderId of orders) this.deliveries.delete(orderId);
+      this.sweptDeliveries = true;
       this.update({ phase: 'upToDate', error: null, nextAttemptAt: null });
       return;
     }
@@ -197,17 +200,18 @@ export class RecordsReplicator {
       const record = this.o.journal.record(entry.id);
       if (record) await this.send(client, record);
     }
+    // Only now: a pass that failed half-way keeps them for the next one.
+    for (const orderId of orders) this.deliveries.delete(orderId);
     this.sweptDeliveries = true;
     this.update({ phase: 'upToDate', nextAttemptAt: null });
   }
 
   /** Packs already sent whose order has had a delivery since (and, at start, recent ones). */
-  private deliveryQueue(): JournalEntry[] {
+  private deliveryQueue(orders: readonly string[]): JournalEntry[] {
     const target = this.address.target;
     const entries: JournalEntry[] = [];
-    for (const orderId of this.deliveries)
+    for (const orderId of orders)
       entries.push(...this.o.journal.ofOrder(orderId, 0, Number.MAX_SAFE_INTEGER));
-    this.deliveries.clear();
     if (!this.sweptDeliveries) {
       const since = this.o.clock.now() - (this.o.deliveryWindowMs ?? 48 * HOUR);
       for (const id of this.o.log.undelivered(target, since)) entries.push({ id, finishedAt: 0 });
