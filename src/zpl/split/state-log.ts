@@ -8,7 +8,7 @@
 // The log stays short: a command that sets its whole part of the state by itself drops the
 // earlier commands of the same kind (a later ^CI28 makes an earlier ^CI27 moot); one that sets
 // only some of it (^LH50 keeps y, ^CF0 keeps the height) is kept after them. The rules mirror
-// the interpreter's cases (render/interpret.ts, step), each noted below. ^BY is the exception:
+// the interpreter's cases (render/settings.ts, applySetting), each noted below. ^BY is the exception:
 // ^BQ's magnification also changes the module width (issue 44) and a ^BQ cannot be replayed
 // outside its field, so the bar code defaults are tracked as values, with the engine's own
 // applyBy, and written back as one ^BY whose three values applyBy takes as they are.
@@ -87,7 +87,7 @@ export class StateLog {
       return;
     }
     if (command.name === 'BQ') {
-      // render/interpret.ts, qrLeavesModuleWidth: a written magnification is the module width.
+      // render/settings.ts, leaveBarcodeState: a written magnification is the module width.
       const m = int(splitParams(command.params, command.delimiter)[2]);
       if (m !== undefined && m >= 1)
         this.by = applyBy(this.by, Math.min(m, 10), this.by.ratio, undefined).defaults;

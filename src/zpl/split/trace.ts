@@ -63,7 +63,7 @@ const emptyField = (): Field => ({
   skipped: false,
 });
 
-/** A stored object's key as render/interpret.ts files formats (objectKey). */
+/** A stored object's key as render/stored-formats.ts files formats (objectKey). */
 export function formatKey(raw: string): string {
   const text = raw.trim().toUpperCase();
   const rest = text.indexOf(':') === 1 ? text.slice(2) : text;
