@@ -1,3 +1,4 @@
+import type { RecordsState } from './records.ts';
 import type { MessageKey } from './i18n/message-key.ts';
 import type { AppError } from './result.ts';
 
@@ -66,4 +67,6 @@ export interface StationStatus {
   budget: BudgetSnapshot | null;
   /** The system keychain as last seen; null until it first answered. */
   keychain: KeychainStatus | null;
+  /** Where the fleet's pack records stand (issue #40): `off` while no PostgreSQL is set. */
+  records: RecordsState;
 }

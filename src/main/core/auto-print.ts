@@ -20,3 +20,11 @@ export function printDeliveredLabels(outbox: Outbox, work: StationWork, printing
     }
   });
 }
+
+/** Tells `delivered` of every order whose label or invoice the service now has. */
+export function followDeliveries(outbox: Outbox, delivered: (order: string) => void): void {
+  outbox.subscribe((_profileId, _snapshot, job) => {
+    if (job?.state !== 'done') return;
+    if (job.kind === 'label.upload' || job.kind === 'invoice.upload') delivered(job.payload.order);
+  });
+}

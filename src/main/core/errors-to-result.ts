@@ -12,6 +12,8 @@ import { ScaleError } from '../scale/scale-error.ts';
 import { PaperworkError } from '../paperwork/paperwork-error.ts';
 import { PolicyLockedError } from '../platform/policy-lock.ts';
 import { BulkDeskError } from '../bulk/bulk-desk.ts';
+import { RecordsError } from '../records/fleet-records.ts';
+import { RecordsAddressError } from '../records/address.ts';
 
 /** A failure's code, sentence and facts, before its English is rendered. */
 interface Keyed extends Omit<AppError, 'message'> {
@@ -79,6 +81,13 @@ function describe(error: unknown, redact: Redact): Keyed {
       code: `bulk.${error.messageKey.split('.').at(-1) ?? 'board'}`,
       messageKey: error.messageKey,
       params: error.params,
+      detail: error.message,
+    };
+  if (error instanceof RecordsError || error instanceof RecordsAddressError)
+    return {
+      code: `records.${error.sentence.messageKey.split('.').at(-1) ?? 'failed'}`,
+      messageKey: error.sentence.messageKey,
+      params: error.sentence.params,
       detail: error.message,
     };
   if (error instanceof PolicyLockedError)

@@ -6,8 +6,10 @@ import type { Paperwork } from '../paperwork/paperwork.ts';
 import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import { createStationPacking } from './station-packing.ts';
 import { createBulkDesk } from './station-bulk.ts';
-import { printDeliveredLabels } from './auto-print.ts';
+import { followDeliveries, printDeliveredLabels } from './auto-print.ts';
 import type { BulkDesk } from '../bulk/bulk-desk.ts';
+import type { FleetRecords } from '../records/fleet-records.ts';
+import { adoptStrandedJobs, createFleetRecords } from './station-records.ts';
 import { imposedBy, imposedProfiles, policyView } from '../policy/imposed.ts';
 import type { PolicyView } from '../../shared/policy/view.ts';
 import { ScaleStation } from '../scale/scale-station.ts';
@@ -96,6 +98,8 @@ export class StationCore {
   readonly policy: PolicyView;
   /** The Bulk board (issue #39) and its file. */
   readonly bulk: BulkDesk;
+  /** Settings → Records and the fleet's pack records in PostgreSQL (issue #40). */
+  readonly records: FleetRecords;
   /** The window's language (it tells main): the packing slip speaks it. */
   language: CatalogueLanguage = 'en';
   private readonly listeners = new Set<(status: StationStatus) => void>();
@@ -165,6 +169,13 @@ export class StationCore {
       this.coordination.budgetFor(environment, key, carried),
     );
     this.productNames = new ProductNames(() => this.clock.now());
+    this.records = createFleetRecords(options, {
+      clock: this.clock,
+      journalDb: this.outbox.database,
+      noteSecret: (secret) => this.secrets.note(secret),
+      imposed: imposed.records,
+      changed: () => this.publish(),
+    });
 
     this.work = new StationWork(this.outbox, () => this.profiles.active().id);
     this.printing = new Printing({
@@ -189,6 +200,7 @@ export class StationCore {
       api: () => this.api(),
       scale: () => this.scale,
       language: () => this.language,
+      finished: () => this.records.notify(),
     });
     this.packWiring = packs.wiring;
     this.packing = packs.packing;
@@ -210,6 +222,7 @@ export class StationCore {
       this.publish();
     });
     printDeliveredLabels(this.outbox, this.work, this.printing);
+    followDeliveries(this.outbox, (order) => this.records.deliveryChanged(order));
     this.bulk = createBulkDesk({
       dataDir: options.dataDir,
       fs: options.fs ?? nodeFs,
@@ -243,9 +256,10 @@ export class StationCore {
     }
     core.outbox.recover();
     core.paperwork.recover();
-    core.adoptStrandedJobs();
+    adoptStrandedJobs(core.outbox, core.profiles);
     core.health.start();
     core.scale.start();
+    void core.records.start();
     void core.refreshKeychainState();
     for (const profile of core.profiles.list()) core.outbox.start(profile.id);
     return core;
@@ -280,6 +294,7 @@ export class StationCore {
           }
         : null,
       keychain: this.keys.keychainState,
+      records: this.records.state(),
     };
   }
 
@@ -352,23 +367,6 @@ export class StationCore {
     if (wasActive) await this.switchProfile(this.profiles.active().id);
   }
 
-  /**
-   * Jobs whose profile no longer exists (a damaged profiles file was reset, or a profile was
-   * removed by a build that did not orphan its jobs) are shown as "profile removed", and a reset
-   * profiles file is announced with where its copy is.
-   */
-  private adoptStrandedJobs(): void {
-    const known = new Set(this.profiles.list().map((p) => p.id));
-    let orphaned = 0;
-    for (const profileId of this.outbox.store.profileIds())
-      if (!known.has(profileId)) orphaned += this.outbox.removeProfile(profileId).length;
-    if (this.profiles.recoveredFrom)
-      this.outbox.notices.post({
-        kind: 'profiles_reset',
-        details: { damagedCopy: this.profiles.recoveredFrom, orphaned },
-      });
-  }
-
   /** Checks the active profile now (the Settings screen's "Test connection"). */
   async testConnection(): Promise<HealthSnapshot> {
     await this.api();
@@ -408,6 +406,7 @@ export class StationCore {
     this.health.stop();
     await this.scale.close();
     await this.printing.close();
+    await this.records.close();
     await this.outbox.close();
     this.bulk.close();
     this.unbind();

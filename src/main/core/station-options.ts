@@ -34,6 +34,8 @@ export interface StationCoreOptions {
   budget?: Omit<BudgetOptions, 'clock'>;
   /** The shared budget's tuning when stations share the key through Redis (tests, the bench). */
   sharedBudget?: SharedBudgetTuning;
+  /** The fleet records' replication: its wait after a failure (tests shorten it). */
+  records?: { retry?: { firstMs?: number; maxMs?: number } };
   health?: Partial<Omit<HealthMonitorOptions, 'clock' | 'check'>>;
   outbox?: Partial<
     Pick<

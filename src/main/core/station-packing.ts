@@ -42,6 +42,8 @@ export interface StationPackingDeps {
   scale: () => ScaleStation;
   /** The window's language: the slip speaks it. */
   language: () => CatalogueLanguage;
+  /** A pack finished (or finished short): its record may go to the fleet's records. */
+  finished?: () => void;
 }
 
 export interface StationPacking {
@@ -103,7 +105,10 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
       },
       taken: () => d.scale().monitor.taken(),
     },
-    record: (entry) => d.outbox.audit.record({ ...entry, profileId: d.activeProfile().id }),
+    record: (entry) => {
+      d.outbox.audit.record({ ...entry, profileId: d.activeProfile().id });
+      if (entry.event === 'pack.finished') d.finished?.();
+    },
     imposed: d.imposed,
   });
   const fonts = options.documentFonts ?? noFonts;

@@ -1,3 +1,4 @@
+import type { RecordsSettings } from '../../shared/records.ts';
 import type { CoordinationSettings } from '../../shared/coordination.ts';
 import type { DocumentPrinterSettings } from '../../shared/documents.ts';
 import type { PackSettings } from '../../shared/pack/types.ts';
@@ -41,6 +42,7 @@ export interface ImposedSettings {
   documentPrinter: Imposed<DocumentPrinterSettings> | null;
   packing: Imposed<PackSettings> | null;
   coordination: Imposed<CoordinationSettings> | null;
+  records: Imposed<RecordsSettings> | null;
 }
 
 function section<T>(
@@ -54,13 +56,20 @@ function section<T>(
 
 export function imposedBy(loaded: LoadedPolicy | null): ImposedSettings {
   if (!loaded)
-    return { labelPrinter: null, documentPrinter: null, packing: null, coordination: null };
+    return {
+      labelPrinter: null,
+      documentPrinter: null,
+      packing: null,
+      coordination: null,
+      records: null,
+    };
   const { file, policy } = loaded;
   return {
     labelPrinter: section<PrinterSettings>(file, policy.labelPrinter as Partial<PrinterSettings>),
     documentPrinter: section<DocumentPrinterSettings>(file, policy.documentPrinter),
     packing: section<PackSettings>(file, policy.packing),
     coordination: section<CoordinationSettings>(file, policy.coordination),
+    records: section<RecordsSettings>(file, policy.records),
   };
 }
 

@@ -33,6 +33,7 @@ const InvoicesScreen = named(
   'InvoicesScreen',
 );
 const BulkScreen = named(() => import('./features/bulk/BulkScreen.tsx'), 'BulkScreen');
+const RecordsScreen = named(() => import('./features/records/RecordsScreen.tsx'), 'RecordsScreen');
 const LabelsScreen = named(() => import('./features/labels/LabelsScreen.tsx'), 'LabelsScreen');
 const InventoryScreen = named(
   () => import('./features/inventory/InventoryScreen.tsx'),
@@ -170,6 +171,7 @@ export function App() {
             }
           >
             {screen === 'bulk' && <BulkScreen />}
+            {screen === 'records' && <RecordsScreen />}
             {screen === 'invoices' && <InvoicesScreen />}
             {screen === 'labels' && <LabelsScreen />}
             {screen === 'orders' && <OrdersScreen onOpen={() => open('station')} />}

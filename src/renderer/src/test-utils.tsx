@@ -48,6 +48,14 @@ export const sandboxStatus: StationStatus = {
     coordination: null,
   },
   keychain: { state: 'available', messageKey: 'keychain.available', detail: 'ok' },
+  records: {
+    phase: 'off',
+    target: null,
+    pending: 0,
+    sent: 0,
+    error: null,
+    sentence: { messageKey: 'records.state.off', params: {} },
+  },
 };
 
 /**

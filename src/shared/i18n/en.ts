@@ -21,6 +21,7 @@ export const en = {
     invoices: 'Invoices',
     labels: 'Labels',
     trackings: 'Trackings',
+    records: 'Records',
     outbox: 'Outbox',
     settings: 'Settings',
   },

@@ -23,6 +23,7 @@ export const es: Messages = {
     invoices: 'Facturas',
     labels: 'Etiquetas',
     trackings: 'Seguimientos',
+    records: 'Registros',
     outbox: 'Cola de envío',
     settings: 'Configuración',
   },

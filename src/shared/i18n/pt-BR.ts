@@ -23,6 +23,7 @@ export const ptBR: Messages = {
     invoices: 'Notas fiscais',
     labels: 'Etiquetas',
     trackings: 'Rastreamentos',
+    records: 'Registros',
     outbox: 'Fila de envio',
     settings: 'Configurações',
   },

@@ -2,6 +2,13 @@ import type { ScaleSettings, ScaleView } from '../scale/settings.ts';
 import type { ScaleDevice, ScaleReading } from '../scale/types.ts';
 import type { MessageKey } from '../i18n/message-key.ts';
 import type { BulkBoard, BulkPreview, BulkQueued } from './bulk-types.ts';
+import type {
+  RecallAnswer,
+  RecallQueryInput,
+  RecordsInput,
+  RecordsTestResult,
+  RecordsView,
+} from '../records.ts';
 /**
  * The one list of IPC channels. Main registers exactly these, preload exposes exactly these as
  * `window.packbench`, and the renderer calls nothing else. Input schemas live in
@@ -317,6 +324,14 @@ export interface InvokeChannels {
   bulkQueue: { input: { seqs?: number[] }; output: BulkQueued };
   /** A row's picture: the label drawn by our engine (PNG) or the invoice's PDF; null for none. */
   bulkPreview: { input: { seq: number }; output: BulkPreview | null };
+  /** Settings → Records (issue #40): where the fleet's pack records go, and how they stand. */
+  getRecords: { input: undefined; output: RecordsView };
+  saveRecords: { input: RecordsInput; output: RecordsView };
+  testRecords: { input: RecordsInput; output: RecordsTestResult };
+  /** Records → who got a lot, what went into an order, a GTIN: the fleet's, else this station's. */
+  recall: { input: RecallQueryInput; output: RecallAnswer };
+  /** The same as a sortable spreadsheet: CSV, UTF-8 with BOM, one row per order and lot. */
+  recallCsv: { input: RecallQueryInput; output: { csv: string; rows: number } };
   /** Empties the board (what was queued stays in the outbox). */
   bulkClear: { input: undefined; output: BulkBoard };
 }
@@ -409,6 +424,11 @@ export const channels = {
   bulkQueue: 'invoke',
   bulkClear: 'invoke',
   bulkPreview: 'invoke',
+  getRecords: 'invoke',
+  saveRecords: 'invoke',
+  testRecords: 'invoke',
+  recall: 'invoke',
+  recallCsv: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

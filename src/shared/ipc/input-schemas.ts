@@ -1,3 +1,4 @@
+import { recallQuerySchema, recordsInputSchema } from '../records.ts';
 import { scaleSettingsSchema } from '../scale/settings.ts';
 import { z } from 'zod';
 import {
@@ -329,6 +330,11 @@ const channelSchemas = {
   bulkQueue: z.object({ seqs: z.array(z.number().int().positive()).min(1).max(20_000).optional() }),
   bulkClear: z.undefined(),
   bulkPreview: z.object({ seq: z.number().int().positive() }),
+  getRecords: z.undefined(),
+  saveRecords: recordsInputSchema,
+  testRecords: recordsInputSchema,
+  recall: recallQuerySchema,
+  recallCsv: recallQuerySchema,
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {

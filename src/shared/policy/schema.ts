@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coordinationUrlSchema } from '../coordination.ts';
+import { recordsUrlSchema, SSL_MODES } from '../records.ts';
 import { PAPER_SIZES } from '../documents.ts';
 import { PRINTER_DENSITIES, printerTargetSchema } from '../printing.ts';
 import { baseUrlSchema, endpointOverridesSchema, ENVIRONMENTS } from '../profile.ts';
@@ -68,6 +69,11 @@ const UPDATES_URL = padded(
 /** redis://[user@]host[:port][/db] or rediss://…: no password, query or fragment. */
 const REDIS_URL = padded(
   String.raw`rediss?://(?:[^\s/?#@:\\\[\]]+@)?(?:${DOMAIN}|${IPV4})${PORT}(?:/\d{0,2})?`,
+);
+
+/** postgres://[user@]host[:port][/database][?sslmode=…]: no password, no other option. */
+const POSTGRES_URL = padded(
+  String.raw`postgres(?:ql)?://(?:[^\s/?#@:%\\\[\]]+@)?(?:${DOMAIN}|${IPV4})${PORT}(?:/[A-Za-z0-9_$-]{0,63})?(?:\?sslmode=(?:${SSL_MODES.join('|')}))?`,
 );
 
 // Printer targets, the parts of printerTargetSchema's pattern: a document printer takes no tcp://.
@@ -257,6 +263,33 @@ export const policySchema = z
         })
         .optional(),
       'stations sharing one key through Redis',
+    ),
+    records: d(
+      z
+        .strictObject({
+          url: d(
+            z
+              .string()
+              .min(1)
+              .max(500)
+              .regex(POSTGRES_URL, {
+                error: refusal(
+                  recordsUrlSchema,
+                  'is not postgres://[USER@]HOST[:PORT][/DATABASE][?sslmode=MODE]',
+                ),
+              })
+              .pipe(recordsUrlSchema)
+              .nullable(),
+            "postgres:// address of the warehouse's PostgreSQL; null: the records stay on each station",
+          ),
+          ca: d(
+            z.string().max(100_000).nullable().optional(),
+            "PEM of a private CA for PostgreSQL's TLS; the password stays in each station's keychain",
+          ),
+          locked,
+        })
+        .optional(),
+      "where the fleet's pack records go (PostgreSQL, issue #40)",
     ),
     language: d(
       z

@@ -1,3 +1,4 @@
+import { RecordsStatus } from './RecordsStatus.tsx';
 import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,6 +79,7 @@ export function StatusBar({ onOpenOutbox }: { onOpenOutbox?: () => void }) {
         </Text>
       )}
       {budget?.coordination && <CoordinationStatus state={budget.coordination} />}
+      <RecordsStatus state={status.records} />
       {budget?.pausedUntil && (
         <Badge color="orange" variant="filled">
           {t('status.paused', { time: time(budget.pausedUntil) })}

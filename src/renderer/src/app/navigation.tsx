@@ -10,6 +10,7 @@ export const SCREENS = [
   'products',
   'inbounds',
   'trackings',
+  'records',
   'outbox',
   'settings',
 ] as const;

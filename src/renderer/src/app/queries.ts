@@ -63,6 +63,7 @@ export const queryKeys = {
   documentPrinter: () => ['getDocumentPrinter'] as const,
   /** The warehouse's Redis this station shares its key's budget through, if any. */
   coordination: () => ['getCoordination'] as const,
+  records: () => ['getRecords'] as const,
   /** Settings → Packing: how a verified pack finishes on this station. */
   packSettings: () => ['getPackSettings'] as const,
   scaleSettings: () => ['getScaleSettings'] as const,

@@ -5,6 +5,70 @@
  */
 export const recordsSentences = {
   en: {
+    bar: { ok: 'Records: in PostgreSQL', behind: 'Records: {{count}} waiting' },
+    screen: {
+      title: 'Pack records',
+      intro:
+        'Who received a lot, what went into an order, everything of one GTIN: one row per order and lot, with who it went to and who packed it.',
+      by: 'Find by',
+      byLot: 'Lot',
+      byOrder: 'Order',
+      byGtin: 'GTIN',
+      value: 'Lot, order or GTIN',
+      sku: 'SKU (optional)',
+      from: 'From (optional)',
+      to: 'To (optional)',
+      search: 'Find',
+      exportCsv: 'Export CSV',
+      found: '{{count}} row(s).',
+      none: 'No pack record matches.',
+      fleet: "From the fleet's records in PostgreSQL.",
+      stationOnly:
+        "These are this station's own records only: no PostgreSQL is set (Settings → Pack records).",
+      yes: 'Yes',
+      no: 'No',
+      columns: {
+        order: 'Order',
+        sku: 'SKU',
+        gtin: 'GTIN',
+        lot: 'Lot',
+        expiry: 'Expiry',
+        quantity: 'Qty',
+        customer: 'Customer',
+        city: 'City',
+        packedAt: 'Packed',
+        station: 'Station',
+        packer: 'Packer',
+        label: 'Label sent',
+        invoice: 'Invoice sent',
+      },
+    },
+    settings: {
+      title: 'Pack records',
+      intro:
+        "Every finished pack is kept on this station. Give the warehouse's PostgreSQL and each station also sends its finished packs there, so a recall or the supervisor's view covers the whole fleet. Leave the address empty and the records stay on this station, as before.",
+      url: 'PostgreSQL address',
+      urlHint: 'postgres://user@host:5432/database. The password goes in its own field.',
+      password: 'Password',
+      passwordKept: 'A password is kept in the system keychain. Type a new one to replace it.',
+      removePassword: 'Remove the kept password',
+      ca: 'Certificate authority (PEM)',
+      caHint: 'Only for a PostgreSQL whose TLS certificate comes from a private authority.',
+      save: 'Save',
+      saved: 'Saved.',
+      test: 'Test',
+      testOk: 'PostgreSQL {{server}} at {{target}} answered: the records can go there.',
+      recovered:
+        'The pack records settings were damaged and set aside ({{file}}). The records stay on this station until they are set again.',
+      errors: {
+        url: 'Enter a postgres:// address, such as postgres://packbench@db.warehouse.lan:5432/packs.',
+        host: 'The address needs a host name or IP address.',
+        passwordInUrl:
+          'Take the password out of the address and type it in the password field: the address is stored in plain text, the password in the system keychain.',
+        options: 'After the database, only ?sslmode= may follow (such as ?sslmode=require).',
+        ca: 'Paste the certificate as PEM text, starting with -----BEGIN CERTIFICATE-----.',
+      },
+    },
     error: {
       badUrl:
         '{{url}} is not a PostgreSQL address: write it as postgres://user@host:5432/database.',
@@ -48,6 +112,70 @@ export const recordsSentences = {
     },
   },
   'pt-BR': {
+    bar: { ok: 'Registros: no PostgreSQL', behind: 'Registros: {{count}} esperando' },
+    screen: {
+      title: 'Registros de embalagem',
+      intro:
+        'Quem recebeu um lote, o que foi em um pedido, tudo de um GTIN: uma linha por pedido e lote, com o destinatário e quem embalou.',
+      by: 'Buscar por',
+      byLot: 'Lote',
+      byOrder: 'Pedido',
+      byGtin: 'GTIN',
+      value: 'Lote, pedido ou GTIN',
+      sku: 'SKU (opcional)',
+      from: 'De (opcional)',
+      to: 'Até (opcional)',
+      search: 'Buscar',
+      exportCsv: 'Exportar CSV',
+      found: '{{count}} linha(s).',
+      none: 'Nenhum registro de embalagem corresponde.',
+      fleet: 'Dos registros de todas as estações no PostgreSQL.',
+      stationOnly:
+        'Estes são só os registros desta estação: nenhum PostgreSQL configurado (Configurações → Registros de embalagem).',
+      yes: 'Sim',
+      no: 'Não',
+      columns: {
+        order: 'Pedido',
+        sku: 'SKU',
+        gtin: 'GTIN',
+        lot: 'Lote',
+        expiry: 'Validade',
+        quantity: 'Qtd',
+        customer: 'Cliente',
+        city: 'Cidade',
+        packedAt: 'Embalado',
+        station: 'Estação',
+        packer: 'Embalador',
+        label: 'Etiqueta enviada',
+        invoice: 'Nota enviada',
+      },
+    },
+    settings: {
+      title: 'Registros de embalagem',
+      intro:
+        'Cada embalagem concluída fica registrada nesta estação. Informe o PostgreSQL do armazém e cada estação também envia para lá as suas embalagens, para que um recall ou a visão do supervisor cubra todas as estações. Deixe o endereço vazio e os registros ficam nesta estação, como antes.',
+      url: 'Endereço do PostgreSQL',
+      urlHint: 'postgres://usuario@host:5432/banco. A senha vai no campo dela.',
+      password: 'Senha',
+      passwordKept: 'Há uma senha guardada no chaveiro do sistema. Digite outra para substituí-la.',
+      removePassword: 'Remover a senha guardada',
+      ca: 'Autoridade certificadora (PEM)',
+      caHint: 'Só para um PostgreSQL cujo certificado TLS vem de uma autoridade privada.',
+      save: 'Salvar',
+      saved: 'Salvo.',
+      test: 'Testar',
+      testOk: 'O PostgreSQL {{server}} em {{target}} respondeu: os registros podem ir para lá.',
+      recovered:
+        'As configurações dos registros de embalagem estavam danificadas e foram guardadas à parte ({{file}}). Os registros ficam nesta estação até serem configuradas de novo.',
+      errors: {
+        url: 'Informe um endereço postgres://, como postgres://packbench@db.armazem.lan:5432/embalagens.',
+        host: 'O endereço precisa de um nome de host ou endereço IP.',
+        passwordInUrl:
+          'Tire a senha do endereço e digite-a no campo de senha: o endereço é guardado como texto, a senha no chaveiro do sistema.',
+        options: 'Depois do banco, só pode vir ?sslmode= (como ?sslmode=require).',
+        ca: 'Cole o certificado como texto PEM, começando com -----BEGIN CERTIFICATE-----.',
+      },
+    },
     error: {
       badUrl:
         '{{url}} não é um endereço do PostgreSQL: escreva-o como postgres://usuario@host:5432/banco.',
@@ -93,6 +221,71 @@ export const recordsSentences = {
     },
   },
   es: {
+    bar: { ok: 'Registros: en PostgreSQL', behind: 'Registros: {{count}} en espera' },
+    screen: {
+      title: 'Registros de embalaje',
+      intro:
+        'Quién recibió un lote, qué fue en un pedido, todo de un GTIN: una fila por pedido y lote, con el destinatario y quién lo embaló.',
+      by: 'Buscar por',
+      byLot: 'Lote',
+      byOrder: 'Pedido',
+      byGtin: 'GTIN',
+      value: 'Lote, pedido o GTIN',
+      sku: 'SKU (opcional)',
+      from: 'Desde (opcional)',
+      to: 'Hasta (opcional)',
+      search: 'Buscar',
+      exportCsv: 'Exportar CSV',
+      found: '{{count}} fila(s).',
+      none: 'Ningún registro de embalaje coincide.',
+      fleet: 'De los registros de todas las estaciones en PostgreSQL.',
+      stationOnly:
+        'Estos son solo los registros de esta estación: no hay PostgreSQL configurado (Configuración → Registros de embalaje).',
+      yes: 'Sí',
+      no: 'No',
+      columns: {
+        order: 'Pedido',
+        sku: 'SKU',
+        gtin: 'GTIN',
+        lot: 'Lote',
+        expiry: 'Caducidad',
+        quantity: 'Cant.',
+        customer: 'Cliente',
+        city: 'Ciudad',
+        packedAt: 'Embalado',
+        station: 'Estación',
+        packer: 'Embalador',
+        label: 'Etiqueta enviada',
+        invoice: 'Factura enviada',
+      },
+    },
+    settings: {
+      title: 'Registros de embalaje',
+      intro:
+        'Cada embalaje terminado queda registrado en esta estación. Indique el PostgreSQL del almacén y cada estación también envía allí sus embalajes, para que un retiro o la vista del supervisor cubra todas las estaciones. Deje la dirección vacía y los registros se quedan en esta estación, como antes.',
+      url: 'Dirección de PostgreSQL',
+      urlHint: 'postgres://usuario@host:5432/base. La contraseña va en su propio campo.',
+      password: 'Contraseña',
+      passwordKept:
+        'Hay una contraseña guardada en el llavero del sistema. Escriba otra para reemplazarla.',
+      removePassword: 'Quitar la contraseña guardada',
+      ca: 'Autoridad de certificación (PEM)',
+      caHint: 'Solo para un PostgreSQL cuyo certificado TLS viene de una autoridad privada.',
+      save: 'Guardar',
+      saved: 'Guardado.',
+      test: 'Probar',
+      testOk: 'PostgreSQL {{server}} en {{target}} respondió: los registros pueden ir allí.',
+      recovered:
+        'La configuración de los registros de embalaje estaba dañada y se apartó ({{file}}). Los registros se quedan en esta estación hasta que se configure de nuevo.',
+      errors: {
+        url: 'Escriba una dirección postgres://, como postgres://packbench@db.almacen.lan:5432/embalajes.',
+        host: 'La dirección necesita un nombre de host o una dirección IP.',
+        passwordInUrl:
+          'Quite la contraseña de la dirección y escríbala en el campo de contraseña: la dirección se guarda como texto, la contraseña en el llavero del sistema.',
+        options: 'Después de la base, solo puede seguir ?sslmode= (como ?sslmode=require).',
+        ca: 'Pegue el certificado como texto PEM, empezando por -----BEGIN CERTIFICATE-----.',
+      },
+    },
     error: {
       badUrl:
         '{{url}} no es una dirección de PostgreSQL: escríbala como postgres://usuario@host:5432/base.',

@@ -5,7 +5,8 @@ import { useBridge } from '@renderer/app/context.tsx';
 import { useCoordination } from './coordination-store.ts';
 import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
-import { CoordinationForm } from './CoordinationForm.tsx';
+import { coordinationInputSchema } from '@shared/coordination.ts';
+import { ServerForm } from './ServerForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
 /**
@@ -46,7 +47,11 @@ export function CoordinationSection() {
       }
       policed="coordination"
       form={(view) => (
-        <CoordinationForm
+        <ServerForm
+          words="coordination"
+          schema={coordinationInputSchema}
+          placeholder="redis://redis.warehouse.lan:6379"
+          testId="coordination-form"
           settings={view.settings}
           passwordSet={view.passwordSet}
           busy={busy}

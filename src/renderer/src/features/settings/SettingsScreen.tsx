@@ -27,6 +27,7 @@ import { DocumentPrinterSection } from './DocumentPrinterSection.tsx';
 import { PolicedSection, SetByIt } from '@renderer/app/SetByIt.tsx';
 import { useLocked } from '@renderer/app/use-policy.ts';
 import { CoordinationSection } from './CoordinationSection.tsx';
+import { RecordsSection } from './RecordsSection.tsx';
 import { PackingSection } from './PackingSection.tsx';
 import { ScaleSection } from './ScaleSection.tsx';
 import { AliasesSection } from './AliasesSection.tsx';
@@ -123,6 +124,7 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
       <PrintersSection focused={section === 'printers'} />
       <DocumentPrinterSection />
       <CoordinationSection />
+      <RecordsSection />
       <PackingSection />
       <ScaleSection />
       <AliasesSection />

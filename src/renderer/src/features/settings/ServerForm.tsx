@@ -1,46 +1,60 @@
 import { Button, Checkbox, Group, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { CoordinationInput, CoordinationSettings } from '@shared/coordination.ts';
+import type { z } from 'zod';
 import {
-  checkCoordination,
+  checkServer,
   draftOf,
-  validateCoordination,
-  type CoordinationDraft,
-} from './coordination-draft.ts';
+  validateServer,
+  type ServerDraft,
+  type ServerInput,
+} from './server-draft.ts';
+
+/** Whose sentences the form speaks: the Redis's or the PostgreSQL's. */
+type Words = 'coordination' | 'records.settings';
 
 /**
- * The warehouse's Redis: its address, its password (to the system keychain, never shown back)
- * and a private certificate authority for rediss://. Save keeps them and moves the station onto
- * them; Test connects with what the form holds, saved or not. Nothing is sent while the shared
- * schema refuses the fields.
+ * A warehouse server (the Redis stations share a key through, the PostgreSQL of the fleet's pack
+ * records): its address, its password (to the system keychain, never shown back) and a private
+ * certificate authority for TLS. Save keeps them and moves the station onto them; Test connects
+ * with what the form holds, saved or not. Nothing is sent while the shared schema refuses the
+ * fields.
  */
-export function CoordinationForm({
+export function ServerForm({
+  words,
+  schema,
+  placeholder,
+  testId,
   settings,
   passwordSet,
   busy,
   onSave,
   onTest,
 }: {
-  settings: CoordinationSettings;
+  words: Words;
+  /** The input schema main checks with (coordinationInputSchema, recordsInputSchema). */
+  schema: z.ZodType;
+  placeholder: string;
+  testId: string;
+  settings: { url: string | null; ca: string | null };
   /** A password is kept in the system keychain. */
   passwordSet: boolean;
   busy: 'save' | 'test' | null;
   /** Resolves true when main kept the settings (the typed password then leaves the form). */
-  onSave: (input: CoordinationInput) => Promise<boolean>;
-  onTest: (input: CoordinationInput) => void;
+  onSave: (input: ServerInput) => Promise<boolean>;
+  onTest: (input: ServerInput) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm<CoordinationDraft>({
+  const form = useForm<ServerDraft>({
     mode: 'controlled',
     initialValues: draftOf(settings),
-    validate: (values) => validateCoordination(t, values),
+    validate: (values) => validateServer(t, schema, values),
   });
   const draft = form.getValues();
   // The input as main reads it (trimmed by the schema), or nothing when a field is refused.
-  const checked = (): CoordinationInput | null => {
+  const checked = (): ServerInput | null => {
     if (form.validate().hasErrors) return null;
-    const result = checkCoordination(form.getValues());
+    const result = checkServer(schema, form.getValues());
     return result.ok ? result.value : null;
   };
   const save = async () => {
@@ -55,7 +69,7 @@ export function CoordinationForm({
   const removing = passwordSet && draft.removePassword;
   return (
     <form
-      data-testid="coordination-form"
+      data-testid={testId}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -65,9 +79,9 @@ export function CoordinationForm({
         <TextInput
           size="md"
           maw={520}
-          label={t('coordination.url')}
-          description={t('coordination.urlHint')}
-          placeholder="redis://redis.warehouse.lan:6379"
+          label={t(`${words}.url`)}
+          description={t(`${words}.urlHint`)}
+          placeholder={placeholder}
           autoComplete="off"
           spellCheck={false}
           {...form.getInputProps('url')}
@@ -76,8 +90,8 @@ export function CoordinationForm({
           <PasswordInput
             size="md"
             maw={520}
-            label={t('coordination.password')}
-            description={passwordSet ? t('coordination.passwordKept') : undefined}
+            label={t(`${words}.password`)}
+            description={passwordSet ? t(`${words}.passwordKept`) : undefined}
             autoComplete="off"
             visibilityToggleButtonProps={{ 'aria-hidden': true }}
             disabled={removing}
@@ -86,7 +100,7 @@ export function CoordinationForm({
           {passwordSet && (
             <Checkbox
               size="md"
-              label={t('coordination.removePassword')}
+              label={t(`${words}.removePassword`)}
               checked={draft.removePassword}
               onChange={(event) => {
                 const remove = event.currentTarget.checked;
@@ -100,8 +114,8 @@ export function CoordinationForm({
         <Textarea
           size="md"
           maw={640}
-          label={t('coordination.ca')}
-          description={t('coordination.caHint')}
+          label={t(`${words}.ca`)}
+          description={t(`${words}.caHint`)}
           placeholder="-----BEGIN CERTIFICATE-----"
           autosize
           minRows={3}
@@ -112,7 +126,7 @@ export function CoordinationForm({
         />
         <Group>
           <Button type="submit" size="md" loading={busy === 'save'} disabled={busy === 'test'}>
-            {t('coordination.save')}
+            {t(`${words}.save`)}
           </Button>
           <Button
             size="md"
@@ -121,7 +135,7 @@ export function CoordinationForm({
             loading={busy === 'test'}
             disabled={busy === 'save' || draft.url.trim() === ''}
           >
-            {t('coordination.test')}
+            {t(`${words}.test`)}
           </Button>
         </Group>
       </Stack>

@@ -1,17 +1,14 @@
 import type { TFunction } from 'i18next';
-import {
-  coordinationInputSchema,
-  type CoordinationInput,
-  type CoordinationSettings,
-} from '@shared/coordination.ts';
+import type { z } from 'zod';
 import { checkBody, formErrors, type Checked } from '@renderer/ui/forms/api-rules.ts';
 
-// The "Stations sharing this key" form's fields and what Save and Test send. The rules are
-// coordinationInputSchema's (main checks with the same schema); each refinement names its own
-// sentence (`coordination.errors.*`), said on the field it came from.
+// The fields of a form for a warehouse server (the Redis of "Stations sharing this key", the
+// PostgreSQL of "Pack records") and what Save and Test send. The rules are the shared input
+// schema's (main checks with the same one); each refinement names its own sentence, said on the
+// field it came from.
 
-export interface CoordinationDraft {
-  /** Empty: this station budgets alone. */
+export interface ServerDraft {
+  /** Empty: no server (the station works alone, as before). */
   url: string;
   /** Typed only to set a new password; the kept one never comes to the window. */
   password: string;
@@ -21,8 +18,15 @@ export interface CoordinationDraft {
   ca: string;
 }
 
+/** What Save and Test send for a server: its address, CA and (maybe) password. */
+export interface ServerInput {
+  url: string | null;
+  ca: string | null;
+  password?: string | null;
+}
+
 /** The form's fields for saved settings (never a password). */
-export const draftOf = (settings: CoordinationSettings): CoordinationDraft => ({
+export const draftOf = (settings: { url: string | null; ca: string | null }): ServerDraft => ({
   url: settings.url ?? '',
   password: '',
   removePassword: false,
@@ -33,8 +37,8 @@ export const draftOf = (settings: CoordinationSettings): CoordinationDraft => ({
  * What the fields send: empty fields as null; the password as typed, null to remove the kept
  * one, and no `password` at all to keep whatever is kept.
  */
-export function inputOf(draft: CoordinationDraft): CoordinationInput {
-  const input: CoordinationInput = {
+export function inputOf(draft: ServerDraft): ServerInput {
+  const input: ServerInput = {
     url: draft.url.trim() === '' ? null : draft.url,
     ca: draft.ca.trim() === '' ? null : draft.ca,
   };
@@ -44,14 +48,17 @@ export function inputOf(draft: CoordinationDraft): CoordinationInput {
 }
 
 /** The input, as main will read it, or the fields' problems from the shared schema. */
-export const checkCoordination = (draft: CoordinationDraft): Checked<CoordinationInput> =>
-  checkBody(coordinationInputSchema, inputOf(draft));
+export function checkServer(schema: z.ZodType, draft: ServerDraft): Checked<ServerInput> {
+  // Both servers' input schemas read { url, ca, password? } and give back the same shape.
+  return checkBody(schema, inputOf(draft)) as Checked<ServerInput>;
+}
 
 /** The form's errors by field (empty when the input is valid). */
-export function validateCoordination(
+export function validateServer(
   t: TFunction,
-  draft: CoordinationDraft,
+  schema: z.ZodType,
+  draft: ServerDraft,
 ): Record<string, string> {
-  const checked = checkCoordination(draft);
+  const checked = checkServer(schema, draft);
   return checked.ok ? {} : formErrors(t, checked.errors);
 }
