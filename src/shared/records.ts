@@ -133,3 +133,30 @@ export interface RecallAnswer {
   /** `postgres`: the fleet; `station`: this station's own records only (no PostgreSQL set). */
   source: 'postgres' | 'station';
 }
+
+/** The supervisor's view (issue #40): one row per day (UTC), station and packer. */
+export interface SupervisorRow {
+  day: string;
+  station: string;
+  packer: string;
+  packs: number;
+  units: number;
+  /** Units per hour of packing (from each pack's open to its finish); null without time. */
+  unitsPerHour: number | null;
+  /** Refused scans per hundred units counted; null without units. */
+  errorsPer100: number | null;
+  fefoOverrides: number;
+  /** FEFO overrides by the packer's reason. */
+  fefoReasons: Record<string, number>;
+  shortPacks: number;
+  /** Weights outside the tolerance the packer let go, with a reason. */
+  weightOverrides: number;
+}
+
+export const supervisorQuerySchema = z.object({ from: z.iso.date(), to: z.iso.date() });
+export type SupervisorQuery = z.input<typeof supervisorQuerySchema>;
+
+export interface SupervisorAnswer {
+  rows: SupervisorRow[];
+  source: 'postgres' | 'station';
+}

@@ -91,6 +91,15 @@ describe('the Records screen in a real browser', () => {
             'the fleet answering',
           );
           expect(await page.getByTestId('records-status').innerText()).toBe(words.records.bar.ok);
+          // The supervisor's days, from the fleet too: a row for this packer, and a chart.
+          await page.getByTestId('supervisor-show').focus();
+          await page.keyboard.press('Enter');
+          await page.getByTestId('supervisor-rows').waitFor();
+          expect(await page.getByTestId('supervisor-source').getAttribute('data-source')).toBe(
+            'postgres',
+          );
+          expect(await page.getByTestId('supervisor-row').count()).toBe(1);
+          await page.locator('.recharts-surface').first().waitFor();
           await expect(axeViolations(page)).resolves.toEqual([]);
           await station.screenshot(`screen-${language}-records`);
         },

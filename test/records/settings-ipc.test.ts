@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore } from '../../src/main/core/station-core.ts';
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
 import { readPolicy } from '../../src/main/policy/read-policy.ts';
+import { stationJournal } from '../../src/main/records/journal.ts';
+import { supervisorFromJournal } from '../../src/main/records/supervisor.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 import { PrivatePostgres } from '../support/private-postgres.ts';
 import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
@@ -86,6 +88,21 @@ describe('Settings → Pack records and the Records screen through IPC', () => {
     const csv = await call('recallCsv', { by: 'lot', value: lot });
     expect(csv.csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.rows).toBe(byLot.rows.length);
+    // The supervisor's day from PostgreSQL is this station's own, row for row.
+    const day = new Date().toISOString().slice(0, 10);
+    const fleetDay = await call('supervisor', { from: day, to: day });
+    expect(fleetDay.source).toBe('postgres');
+    const here = supervisorFromJournal(
+      stationJournal(core.outbox.database),
+      Date.parse(`${day}T00:00:00Z`),
+      Date.parse(`${day}T00:00:00Z`) + 86_400_000,
+    );
+    expect(fleetDay.rows).toEqual(here);
+    expect(here.reduce((sum, row) => sum + row.packs, 0)).toBe(2);
+    const csvDay = await call('supervisorCsv', { from: day, to: day });
+    expect(csvDay.csv.split('\r\n')[0]).toBe(
+      '\uFEFFday,station,packer,packs,units,units_per_hour,errors_per_100_units,fefo_overrides,fefo_reasons,short_packs,weight_overrides',
+    );
     // A date range that ends before today finds nothing.
     expect(
       (await call('recall', { by: 'lot', value: lot, from: '2000-01-01', to: '2000-01-31' })).rows,

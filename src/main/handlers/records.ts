@@ -1,4 +1,5 @@
 import { recallCsv } from '../records/recall-csv.ts';
+import { supervisorCsv } from '../records/supervisor.ts';
 import type { HandlerContext, HandlersOf } from './context.ts';
 
 /** Settings → Records and the Records screen (issue #40): the fleet's pack records. */
@@ -6,7 +7,13 @@ export function recordsHandlers({
   core,
   asResult,
 }: HandlerContext): HandlersOf<
-  'getRecords' | 'saveRecords' | 'testRecords' | 'recall' | 'recallCsv'
+  | 'getRecords'
+  | 'saveRecords'
+  | 'testRecords'
+  | 'recall'
+  | 'recallCsv'
+  | 'supervisor'
+  | 'supervisorCsv'
 > {
   return {
     getRecords: () => asResult(() => core.records.view()),
@@ -17,6 +24,12 @@ export function recordsHandlers({
       asResult(async () => {
         const { rows } = await core.records.recall(query);
         return { csv: recallCsv(rows), rows: rows.length };
+      }),
+    supervisor: (query) => asResult(() => core.records.supervisor(query)),
+    supervisorCsv: (query) =>
+      asResult(async () => {
+        const { rows } = await core.records.supervisor(query);
+        return { csv: supervisorCsv(rows), rows: rows.length };
       }),
   };
 }

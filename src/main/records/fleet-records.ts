@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type pg from 'pg';
 import {
   DEFAULT_RECORDS_SETTINGS,
   RECORDS_PASSWORD_ACCOUNT,
@@ -12,6 +13,8 @@ import {
   type RecordsState,
   type RecordsTestResult,
   type RecordsView,
+  type SupervisorAnswer,
+  type SupervisorQuery,
 } from '../../shared/records.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Keychain } from '../platform/keychain.ts';
@@ -23,6 +26,7 @@ import { sentenceOf } from './errors.ts';
 import { stationJournal, type PackJournal } from './journal.ts';
 import { recallFromJournal, recallFromPostgres, type RecallQuery } from './recall.ts';
 import { REPLICATION_FILE, SqliteReplicationLog } from './replication-log.ts';
+import { supervisorFromJournal, supervisorFromPostgres } from './supervisor.ts';
 import { RecordsReplicator, type ReplicationState } from './replicator.ts';
 
 export interface FleetRecordsOptions {
@@ -194,20 +198,41 @@ export class FleetRecords {
       // --to is the last day asked for, whole.
       to: input.to ? (dayStart(input.to) ?? 0) + DAY : null,
     };
+    return this.answer(
+      () => recallFromJournal(this.journal, query),
+      (client) => recallFromPostgres(client, query),
+    );
+  }
+
+  /** Rows from PostgreSQL when an address is set (a failure is a sentence), else this station's. */
+  private async answer<R>(
+    here: () => R[],
+    fleet: (client: pg.Client) => Promise<R[]>,
+  ): Promise<{ rows: R[]; source: 'postgres' | 'station' }> {
     const { url, ca } = this.file.get();
-    if (url === null) return { rows: recallFromJournal(this.journal, query), source: 'station' };
+    if (url === null) return { rows: here(), source: 'station' };
     const password = await this.keptPassword().catch(() => null);
     const address = parseAddress({ url, password, caPem: ca });
     try {
       const client = await connect(address);
       try {
-        return { rows: await recallFromPostgres(client, query), source: 'postgres' };
+        return { rows: await fleet(client), source: 'postgres' };
       } finally {
         await client.end().catch(() => undefined);
       }
     } catch (error) {
       throw new RecordsError(sentenceOf(error, address));
     }
+  }
+
+  /** The supervisor's days (from, to: YYYY-MM-DD, both whole): the fleet's, else this station's. */
+  async supervisor(query: SupervisorQuery): Promise<SupervisorAnswer> {
+    const from = dayStart(query.from) ?? 0;
+    const to = (dayStart(query.to) ?? 0) + DAY;
+    return this.answer(
+      () => supervisorFromJournal(this.journal, from, to),
+      (client) => supervisorFromPostgres(client, from, to),
+    );
   }
 
   async close(): Promise<void> {

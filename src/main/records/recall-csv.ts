@@ -20,10 +20,10 @@ export const RECALL_COLUMNS = [
   'invoice_delivered',
 ] as const;
 
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
 /** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
-function field(value: string | number | boolean | null): string {
+export function csvField(value: string | number | boolean | null): string {
   if (value === null) return '';
   let text = String(value).replaceAll(String.fromCharCode(29), '<GS>');
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -49,7 +49,7 @@ export function recallCsv(rows: readonly RecallRow[]): string {
         r.labelDelivered,
         r.invoiceDelivered,
       ]
-        .map(field)
+        .map(csvField)
         .join(','),
     );
   return `${BOM}${lines.join('\r\n')}\r\n`;

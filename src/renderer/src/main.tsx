@@ -1,5 +1,6 @@
 import './zod-without-eval.ts';
 import '@mantine/core/styles.css';
+import '@mantine/charts/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

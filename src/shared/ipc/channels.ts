@@ -8,6 +8,8 @@ import type {
   RecordsInput,
   RecordsTestResult,
   RecordsView,
+  SupervisorAnswer,
+  SupervisorQuery,
 } from '../records.ts';
 /**
  * The one list of IPC channels. Main registers exactly these, preload exposes exactly these as
@@ -332,6 +334,9 @@ export interface InvokeChannels {
   recall: { input: RecallQueryInput; output: RecallAnswer };
   /** The same as a sortable spreadsheet: CSV, UTF-8 with BOM, one row per order and lot. */
   recallCsv: { input: RecallQueryInput; output: { csv: string; rows: number } };
+  /** Records → the supervisor's days: per day, station and packer (the fleet's, else this station's). */
+  supervisor: { input: SupervisorQuery; output: SupervisorAnswer };
+  supervisorCsv: { input: SupervisorQuery; output: { csv: string; rows: number } };
   /** Empties the board (what was queued stays in the outbox). */
   bulkClear: { input: undefined; output: BulkBoard };
 }
@@ -429,6 +434,8 @@ export const channels = {
   testRecords: 'invoke',
   recall: 'invoke',
   recallCsv: 'invoke',
+  supervisor: 'invoke',
+  supervisorCsv: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

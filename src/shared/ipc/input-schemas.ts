@@ -1,4 +1,4 @@
-import { recallQuerySchema, recordsInputSchema } from '../records.ts';
+import { recallQuerySchema, recordsInputSchema, supervisorQuerySchema } from '../records.ts';
 import { scaleSettingsSchema } from '../scale/settings.ts';
 import { z } from 'zod';
 import {
@@ -335,6 +335,8 @@ const channelSchemas = {
   testRecords: recordsInputSchema,
   recall: recallQuerySchema,
   recallCsv: recallQuerySchema,
+  supervisor: supervisorQuerySchema,
+  supervisorCsv: supervisorQuerySchema,
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {

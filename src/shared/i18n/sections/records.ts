@@ -5,6 +5,28 @@
  */
 export const recordsSentences = {
   en: {
+    supervisor: {
+      title: "The supervisor's days",
+      intro:
+        'Per day, station and packer: packs, units, units per packing hour, refused scans per hundred units, FEFO overrides and why, short packs and weights let go.',
+      from: 'From',
+      to: 'To',
+      show: 'Show',
+      none: 'No pack was finished in those days.',
+      chart: 'Units packed per packer and station',
+      columns: {
+        day: 'Day',
+        station: 'Station',
+        packer: 'Packer',
+        packs: 'Packs',
+        units: 'Units',
+        unitsPerHour: 'Units per hour',
+        errorsPer100: 'Refused scans per 100 units',
+        fefoOverrides: 'FEFO overrides',
+        shortPacks: 'Short packs',
+        weightOverrides: 'Weights let go',
+      },
+    },
     bar: { ok: 'Records: in PostgreSQL', behind: 'Records: {{count}} waiting' },
     screen: {
       title: 'Pack records',
@@ -112,6 +134,28 @@ export const recordsSentences = {
     },
   },
   'pt-BR': {
+    supervisor: {
+      title: 'Os dias do supervisor',
+      intro:
+        'Por dia, estação e embalador: embalagens, unidades, unidades por hora embalando, leituras recusadas a cada cem unidades, exceções ao FEFO e por quê, embalagens incompletas e pesos liberados.',
+      from: 'De',
+      to: 'Até',
+      show: 'Mostrar',
+      none: 'Nenhuma embalagem foi concluída nesses dias.',
+      chart: 'Unidades embaladas por embalador e estação',
+      columns: {
+        day: 'Dia',
+        station: 'Estação',
+        packer: 'Embalador',
+        packs: 'Embalagens',
+        units: 'Unidades',
+        unitsPerHour: 'Unidades por hora',
+        errorsPer100: 'Leituras recusadas a cada 100 unidades',
+        fefoOverrides: 'Exceções ao FEFO',
+        shortPacks: 'Incompletas',
+        weightOverrides: 'Pesos liberados',
+      },
+    },
     bar: { ok: 'Registros: no PostgreSQL', behind: 'Registros: {{count}} esperando' },
     screen: {
       title: 'Registros de embalagem',
@@ -221,6 +265,28 @@ export const recordsSentences = {
     },
   },
   es: {
+    supervisor: {
+      title: 'Los días del supervisor',
+      intro:
+        'Por día, estación y embalador: embalajes, unidades, unidades por hora de embalaje, lecturas rechazadas cada cien unidades, excepciones FEFO y por qué, embalajes incompletos y pesos aceptados.',
+      from: 'Desde',
+      to: 'Hasta',
+      show: 'Mostrar',
+      none: 'No se terminó ningún embalaje en esos días.',
+      chart: 'Unidades embaladas por embalador y estación',
+      columns: {
+        day: 'Día',
+        station: 'Estación',
+        packer: 'Embalador',
+        packs: 'Embalajes',
+        units: 'Unidades',
+        unitsPerHour: 'Unidades por hora',
+        errorsPer100: 'Lecturas rechazadas cada 100 unidades',
+        fefoOverrides: 'Excepciones FEFO',
+        shortPacks: 'Incompletos',
+        weightOverrides: 'Pesos aceptados',
+      },
+    },
     bar: { ok: 'Registros: en PostgreSQL', behind: 'Registros: {{count}} en espera' },
     screen: {
       title: 'Registros de embalaje',

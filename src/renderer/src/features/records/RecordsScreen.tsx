@@ -16,6 +16,7 @@ import type { AppError } from '@shared/result.ts';
 import { useBridge } from '@renderer/app/context.tsx';
 import { downloadText } from '@renderer/ui/download.ts';
 import { LoadState } from '@renderer/ui/LoadState.tsx';
+import { SupervisorView } from './SupervisorView.tsx';
 
 type By = RecallQueryInput['by'];
 const COLUMNS = [
@@ -206,6 +207,7 @@ export function RecordsScreen() {
           )}
         </>
       )}
+      <SupervisorView />
     </Stack>
   );
 }
