@@ -57,4 +57,20 @@ describe('tracking codes the listing did not bring', () => {
       order: 'PB-2',
     });
   });
+
+  it('lets the event loop take turns while it reads a large drop', async () => {
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      turns += 1;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const pieces = Array.from({ length: 40 }, (_, i) => piece(i + 1));
+    // The content comes back at once (a resolved promise): without its own turns the matcher
+    // would run to the end before any other callback.
+    await matchDrop(pieces, [order('PB-1')], [], async () => ({ texts: [], barcodes: [] }));
+    running = false;
+    expect(turns).toBeGreaterThanOrEqual(5);
+  });
 });

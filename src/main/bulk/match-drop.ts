@@ -41,6 +41,9 @@ export type TrackingLookup = (codes: readonly string[]) => Promise<CandidateTrac
 /** At most this many codes are asked about per drop: each is a request on the company's budget. */
 export const MAX_TRACKING_LOOKUPS = 200;
 
+/** How many pieces are read between two turns of the event loop. */
+const YIELD_EVERY = 4;
+
 const TRACKING_LIKE = /^[A-Za-z0-9]{8,40}$/;
 /** The UPU S10 form postal services print as text: two letters, nine digits, two letters. */
 const S10 = /\b[A-Z]{2}\d{9}[A-Z]{2}\b/g;
@@ -84,6 +87,9 @@ export async function matchDrop(
   };
   for (const [i, piece] of pieces.entries()) {
     if (!piece.bytes || piece.kind === 'other') continue;
+    // Reading a label draws it (milliseconds each): between a few, the event loop takes its
+    // turn, so a drop of a thousand labels never holds main's IPC, outbox or scale for long.
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
     const content = await contentOf(piece);
     contents.set(i, content);
     judge(i, content);
