@@ -35,6 +35,7 @@ const MAIN_FEATURES = {
   bulk: ['outbox'],
   policy: [],
   records: ['pack', 'outbox'],
+  evidence: ['pack'],
 };
 const mainFeature = (name) => `main-${name}`;
 const MAIN_FEATURE_TYPES = [...Object.keys(MAIN_FEATURES).map(mainFeature), 'main-feature'];

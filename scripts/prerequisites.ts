@@ -33,6 +33,10 @@ export const SYSTEM_PREREQUISITES = [
   { command: 'mksquashfs', pkg: 'squashfs-tools' },
   { command: 'unsquashfs', pkg: 'squashfs-tools' },
   { command: 'desktop-file-validate', pkg: 'desktop-file-utils' },
+  // Proof of pack (#41): a real WebM made in the test, appended to a clip in fragments; ffprobe
+  // (the same package) reads back how long the clip, and a clip cut by a crash, plays.
+  { command: 'ffmpeg', pkg: 'ffmpeg' },
+  { command: 'ffprobe', pkg: 'ffmpeg' },
 ] as const;
 
 export const hasCommand = (command: string): boolean =>

@@ -9,6 +9,7 @@ import { updatesSentences } from './sections/updates.ts';
 import { supportSentences } from './sections/support.ts';
 import { bulkSentences } from './sections/bulk.ts';
 import { recordsSentences } from './sections/records.ts';
+import { evidenceSentences } from './sections/evidence.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -709,6 +710,7 @@ export const en = {
   support: supportSentences.en,
   bulk: bulkSentences.en,
   records: recordsSentences.en,
+  evidence: evidenceSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

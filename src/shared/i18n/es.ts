@@ -9,6 +9,7 @@ import { updatesSentences } from './sections/updates.ts';
 import { supportSentences } from './sections/support.ts';
 import { bulkSentences } from './sections/bulk.ts';
 import { recordsSentences } from './sections/records.ts';
+import { evidenceSentences } from './sections/evidence.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -725,4 +726,5 @@ export const es: Messages = {
   support: supportSentences.es,
   bulk: bulkSentences.es,
   records: recordsSentences.es,
+  evidence: evidenceSentences.es,
 };

@@ -9,6 +9,7 @@ import { updatesSentences } from './sections/updates.ts';
 import { supportSentences } from './sections/support.ts';
 import { bulkSentences } from './sections/bulk.ts';
 import { recordsSentences } from './sections/records.ts';
+import { evidenceSentences } from './sections/evidence.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -720,4 +721,5 @@ export const ptBR: Messages = {
   support: supportSentences['pt-BR'],
   bulk: bulkSentences['pt-BR'],
   records: recordsSentences['pt-BR'],
+  evidence: evidenceSentences['pt-BR'],
 };
