@@ -34,6 +34,7 @@ const SECTIONS: Record<string, () => Promise<{ section: BenchSection }>> = {
   paperwork: () => import('./bench/paperwork.ts'),
   renderer: () => import('./bench/renderer.ts'),
   bulk: () => import('./bench/bulk.ts'),
+  records: () => import('./bench/records.ts'),
 };
 const names = Object.keys(SECTIONS);
 const only = new Set(values.only ? values.only.split(',') : []);

@@ -12,8 +12,8 @@ import { closeBrowser, dropFiles, withOnlineStation } from './harness.ts';
 // Bulk (issue #39) in the real renderer, on a real core and its sandbox, by keyboard alone: a
 // ZPL file of three labels dropped on the screen becomes a board; the operator types an order
 // for the unmatched row, leaves one out with Delete, queues one row with Enter and the rest with
-// Ctrl+Enter; the outbox delivers them and the board follows. After a restart the board is the
-// same and nothing is queued twice. Axe finds nothing, in each language (set by a policy).
+// Ctrl+Enter; the outbox delivers them and the board follows. After a restart (in English) the
+// board is the same and nothing is queued twice. Axe finds nothing, in each language (set by a policy).
 
 afterAll(() => closeBrowser());
 
@@ -128,7 +128,9 @@ describe('the Bulk screen in a real browser', () => {
           { ...launch, policy: policyFor(language) },
         );
 
-        // A restart: the same board, and the one key finds nothing left to send.
+        // A restart: the same board, and the one key finds nothing left to send. Once, in
+        // English: what a restart keeps does not depend on the language.
+        if (language !== 'en') return;
         await withOnlineStation(
           async ({ page, core }) => {
             await openBulk(page, words);
