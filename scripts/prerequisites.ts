@@ -37,6 +37,8 @@ export const SYSTEM_PREREQUISITES = [
   // (the same package) reads back how long the clip, and a clip cut by a crash, plays.
   { command: 'ffmpeg', pkg: 'ffmpeg' },
   { command: 'ffprobe', pkg: 'ffmpeg' },
+  // The records' TLS test (#40) makes a private CA and a server certificate.
+  { command: 'openssl', pkg: 'openssl' },
 ] as const;
 
 export const hasCommand = (command: string): boolean =>

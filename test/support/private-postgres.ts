@@ -55,6 +55,8 @@ export interface PrivatePostgresOptions {
   /** The role the tests connect as (a superuser of this cluster only). */
   user?: string;
   password?: string;
+  /** Serve TLS with this certificate and key (PEM), besides plain connections. */
+  tls?: { certPem: string; keyPem: string } | null;
 }
 
 export class PrivatePostgres {
@@ -64,6 +66,7 @@ export class PrivatePostgres {
   readonly password: string;
   private readonly bin: string;
   private readonly owner: { uid: number; gid: number } | null;
+  private readonly tls: { certPem: string; keyPem: string } | null;
   private running = false;
 
   private constructor(dir: string, port: number, options: Required<PrivatePostgresOptions>) {
@@ -71,6 +74,7 @@ export class PrivatePostgres {
     this.port = port;
     this.user = options.user;
     this.password = options.password;
+    this.tls = options.tls;
     this.bin = postgresBinDir();
     this.owner = runAs();
   }
@@ -98,10 +102,12 @@ export class PrivatePostgres {
     const cluster = new PrivatePostgres(dir, await freePort(), {
       user: options.user ?? 'packbench_test',
       password: options.password ?? 'test-secret',
+      tls: options.tls ?? null,
     });
     try {
       if (cluster.owner) chownSync(dir, cluster.owner.uid, cluster.owner.gid);
       await cluster.initdb();
+      if (options.tls) cluster.writeTls(options.tls);
       await cluster.restart();
     } catch (error) {
       await cluster.stop().catch(() => undefined);
@@ -109,6 +115,18 @@ export class PrivatePostgres {
       throw error;
     }
     return cluster;
+  }
+
+  /** The server's certificate and key, owned by the server's user (it refuses a key others read). */
+  private writeTls(tls: { certPem: string; keyPem: string }): void {
+    for (const [name, pem] of [
+      ['server.crt', tls.certPem],
+      ['server.key', tls.keyPem],
+    ] as const) {
+      const file = join(this.dir, name);
+      writeFileSync(file, pem, { mode: 0o600 });
+      if (this.owner) chownSync(file, this.owner.uid, this.owner.gid);
+    }
   }
 
   /** Starts the stopped cluster again on the same port, with everything it had committed. */
@@ -124,6 +142,13 @@ export class PrivatePostgres {
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
       '-c max_connections=60',
+      ...(this.tls
+        ? [
+            '-c ssl=on',
+            `-c ssl_cert_file=${join(this.dir, 'server.crt')}`,
+            `-c ssl_key_file=${join(this.dir, 'server.key')}`,
+          ]
+        : []),
     ].join(' ');
     try {
       await this.run('pg_ctl', [

@@ -27,6 +27,7 @@ import { stationJournal, type PackJournal } from './journal.ts';
 import { recallFromJournal, recallFromPostgres, type RecallQuery } from './recall.ts';
 import { REPLICATION_FILE, SqliteReplicationLog } from './replication-log.ts';
 import { supervisorFromJournal, supervisorFromPostgres } from './supervisor.ts';
+import { migrateRecords } from './schema.ts';
 import { RecordsReplicator, type ReplicationState } from './replicator.ts';
 
 export interface FleetRecordsOptions {
@@ -216,6 +217,9 @@ export class FleetRecords {
     try {
       const client = await connect(address);
       try {
+        // A database no station has written to yet has no tables: the recall makes them, as
+        // the first station's send would, and finds nothing rather than failing.
+        await migrateRecords(client);
         return { rows: await fleet(client), source: 'postgres' };
       } finally {
         await client.end().catch(() => undefined);
