@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n/message-key.ts';
+import { caPemSchema, passwordField } from './server-fields.ts';
 import type { CoordinationState } from './status.ts';
 
 // Stations sharing one company key (issue #21): the warehouse's Redis (or Valkey) that this
@@ -41,21 +42,11 @@ export const coordinationUrlSchema = z
     if (url.search || url.hash) problem('coordination.errors.url', 'has ?query or #fragment');
   });
 
-const PEM = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
-
 export const coordinationSettingsSchema = z.object({
   /** The warehouse's Redis; null: this station budgets alone, exactly as without Redis. */
   url: coordinationUrlSchema.nullable(),
   /** PEM certificate(s) of a private CA to trust for rediss:// besides the system's; null: none. */
-  ca: z
-    .string()
-    .trim()
-    .max(100_000)
-    .refine((text) => PEM.test(text), {
-      message: 'is not a PEM certificate',
-      params: { messageKey: 'coordination.errors.ca' },
-    })
-    .nullable(),
+  ca: caPemSchema('coordination.errors.ca'),
 });
 export type CoordinationSettings = z.output<typeof coordinationSettingsSchema>;
 
@@ -63,7 +54,7 @@ export const DEFAULT_COORDINATION_SETTINGS: CoordinationSettings = { url: null, 
 
 /** What Save and Test send: the settings, and the password (absent: keep, null: remove). */
 export const coordinationInputSchema = coordinationSettingsSchema.extend({
-  password: z.string().min(1).max(1000).nullable().optional(),
+  password: passwordField,
 });
 export type CoordinationInput = z.input<typeof coordinationInputSchema>;
 

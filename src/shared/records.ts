@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n/message-key.ts';
+import { caPemSchema, passwordField } from './server-fields.ts';
 
 // The fleet's pack records (issue #40): where PostgreSQL is (records.json, or the machine
 // policy), the password's place (the OS keychain, never the file or the address), what the
@@ -46,21 +47,11 @@ export const recordsUrlSchema = z
       problem('records.settings.errors.options', 'takes no option but ?sslmode=');
   });
 
-const PEM = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
-
 export const recordsSettingsSchema = z.object({
   /** The warehouse's PostgreSQL; null: the records stay on this station, as before. */
   url: recordsUrlSchema.nullable(),
   /** PEM certificate(s) of a private CA the server's certificate is checked against; null: none. */
-  ca: z
-    .string()
-    .trim()
-    .max(100_000)
-    .refine((text) => PEM.test(text), {
-      message: 'is not a PEM certificate',
-      params: { messageKey: 'records.settings.errors.ca' },
-    })
-    .nullable(),
+  ca: caPemSchema('records.settings.errors.ca'),
 });
 export type RecordsSettings = z.output<typeof recordsSettingsSchema>;
 
@@ -68,7 +59,7 @@ export const DEFAULT_RECORDS_SETTINGS: RecordsSettings = { url: null, ca: null }
 
 /** What Save and Test send: the settings, and the password (absent: keep, null: remove). */
 export const recordsInputSchema = recordsSettingsSchema.extend({
-  password: z.string().min(1).max(1000).nullable().optional(),
+  password: passwordField,
 });
 export type RecordsInput = z.input<typeof recordsInputSchema>;
 

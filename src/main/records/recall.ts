@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { RecallRowView } from '../../shared/records.ts';
 import { normaliseGtin } from '../../shared/scan/gtin.ts';
 import type { FleetPack } from './fleet-pack.ts';
 import type { PackJournal } from './journal.ts';
@@ -17,23 +18,8 @@ export interface RecallQuery {
   to?: number | null;
 }
 
-export interface RecallRow {
-  order: string;
-  sku: string;
-  gtin: string | null;
-  lot: string | null;
-  /** YYYY-MM-DD, or null. */
-  expiry: string | null;
-  quantity: number;
-  customer: string | null;
-  city: string | null;
-  /** ISO 8601, UTC. */
-  packedAt: string;
-  station: string;
-  packer: string;
-  labelDelivered: boolean;
-  invoiceDelivered: boolean;
-}
+/** One row of a recall: one pack and lot (the window's and the CLI's contract). */
+export type RecallRow = RecallRowView;
 
 /** The GTIN as the records keep it (14 digits); other text is looked up as typed. */
 const gtinOf = (value: string) => normaliseGtin(value.trim()) ?? value.trim();
