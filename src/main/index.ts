@@ -10,6 +10,7 @@ import { createStationCore } from './core/station-core.ts';
 import { loadAppZplFonts } from './bulk/app-zpl-fonts.ts';
 import { loadAppFonts } from './documents/app-fonts.ts';
 import { loadPolicy, policyPath } from './policy/policy-file.ts';
+import { builtInReleaseKey } from './updates/built-in-key.ts';
 import { electronUpdateEngine, systemUpdater } from './updates/engine.ts';
 import { PackActivity } from './updates/pack-activity.ts';
 import { updateSettings, type StationWork } from './updates/rules.ts';
@@ -139,7 +140,7 @@ async function start(dataDir: string): Promise<void> {
       .state()
       .jobs.some((job) => ['queued', 'printing', 'held'].includes(job.state)),
   });
-  const settings = updateSettings(policy?.policy);
+  const settings = updateSettings(policy?.policy, builtInReleaseKey());
   // An update is never worth a station that will not start: without its id, no updates.
   const id = settings
     ? await stationId(dataDir, systemIds).catch((error: unknown) => {

@@ -2,7 +2,18 @@
  * What the station's updater says to the window (issue #31): the status bar shows `ready`, and a
  * refusal's sentence comes from the `updates` section of the catalogues.
  */
-export type UpdateRefusal = 'tampered' | 'size' | 'stalled' | 'unreachable' | 'failed';
+export type UpdateRefusal =
+  | 'tampered'
+  | 'size'
+  | 'stalled'
+  | 'unreachable'
+  | 'failed'
+  /** Issue #43, with release keys set: the manifest has no signature beside it… */
+  | 'unsigned'
+  /** …its signature file is not a signature (truncated, garbled)… */
+  | 'malformed'
+  /** …or no trusted key verifies it (changed after signing, or signed by another key). */
+  | 'mismatch';
 
 export type UpdateStatus =
   /** The policy turns updates off, or names no update folder. */

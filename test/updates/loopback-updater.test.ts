@@ -82,7 +82,7 @@ async function updaterFor(url: string, stationId: string, channel = 'latest') {
   const clock = new FakeClock();
   const updater = new StationUpdater({
     engine: electronUpdateEngine(new electronUpdater.DebUpdater()),
-    settings: { url, channel, hours: null },
+    settings: { url, channel, hours: null, publicKeys: [] },
     stationId,
     clock,
     work: () => ({ packOpen: false, sending: false, printing: false }),

@@ -1,5 +1,7 @@
+import type { KeyObject } from 'node:crypto';
 import electronUpdater, { type AppUpdater, type UpdateInfo } from 'electron-updater';
 import { fieldOf, messageOf } from '../platform/guards.ts';
+import { signedProvider } from './signed-feed.ts';
 
 /**
  * The slice of electron-updater the station uses, behind one small interface: the updater's
@@ -12,6 +14,11 @@ export interface UpdateFeed {
   channel: string;
   /** The station's stable UUID: its place in a staged rollout. */
   stationId: string;
+  /**
+   * The release keys one of which must have signed the manifest (issue #43); null: updates
+   * are not signature-checked (no key set). An empty list refuses every manifest.
+   */
+  publicKeys: readonly KeyObject[] | null;
 }
 
 export interface FoundUpdate {
@@ -63,7 +70,16 @@ export function electronUpdateEngine(
     info.files.map((file) => ({ url: file.url, size: file.size ?? null }));
   return {
     async check(feed, signal) {
-      const config = { provider: 'generic' as const, url: feed.url, channel: feed.channel };
+      // With release keys, the manifest comes through the signed provider: checked before
+      // electron-updater parses it, so nothing downloads on an unsigned or changed one.
+      const config = feed.publicKeys
+        ? {
+            provider: 'custom' as const,
+            updateProvider: signedProvider(feed.publicKeys),
+            url: feed.url,
+            channel: feed.channel,
+          }
+        : { provider: 'generic' as const, url: feed.url, channel: feed.channel };
       // electron-updater keeps both behind lazy values: its own staging id (a file of its own
       // in userData) and app-update.yml, which an app configured by policy does not ship.
       const ready = <T>(value: T) => ({ value: Promise.resolve(value) });

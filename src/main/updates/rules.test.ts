@@ -22,13 +22,31 @@ describe('updateSettings', () => {
       url: 'https://it.example/pb/',
       channel: 'latest',
       hours: null,
+      publicKeys: [],
     });
     const hours = { from: '22:00', to: '05:30' };
     expect(
       updateSettings({
         updates: { enabled: true, url: 'https://it.example/pb/', channel: 'beta', hours },
       }),
-    ).toEqual({ url: 'https://it.example/pb/', channel: 'beta', hours });
+    ).toEqual({ url: 'https://it.example/pb/', channel: 'beta', hours, publicKeys: [] });
+  });
+
+  it("takes the policy's release keys and the build's own, each once", () => {
+    const [a, b] = [
+      'MCowBQYDK2VwAyEA' + 'a'.repeat(43) + '=',
+      'MCowBQYDK2VwAyEA' + 'b'.repeat(43) + '=',
+    ];
+    const url = 'https://it.example/pb/';
+    expect(
+      updateSettings({ updates: { enabled: true, url, publicKeys: [a, b] } })?.publicKeys,
+    ).toEqual([a, b]);
+    expect(
+      updateSettings({ updates: { enabled: true, url, publicKeys: [a] } }, `${a}\n`)?.publicKeys,
+    ).toEqual([a]);
+    expect(updateSettings({ updates: { enabled: true, url } }, b)?.publicKeys).toEqual([b]);
+    // A key built in never turns updates on by itself.
+    expect(updateSettings({ updates: { enabled: false, url } }, b)).toBeNull();
   });
 });
 

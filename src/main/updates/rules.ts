@@ -11,6 +11,11 @@ export interface UpdateSettings {
   channel: string;
   /** Station time, HH:MM; null: install at the next quit only. */
   hours: { from: string; to: string } | null;
+  /**
+   * The release keys (PEM or their base64 line) one of which must have signed the manifest
+   * before anything downloads (issue #43); empty: updates are not signature-checked.
+   */
+  publicKeys: string[];
 }
 
 /**
@@ -18,10 +23,21 @@ export interface UpdateSettings {
  * with `enabled: false`, or with no `url`, a station never updates by itself (a station that
  * fetched code from an address nobody chose would be worse than one that stays as installed).
  */
-export function updateSettings(policy: Policy | null | undefined): UpdateSettings | null {
+export function updateSettings(
+  policy: Policy | null | undefined,
+  builtInKey: string | null = null,
+): UpdateSettings | null {
   const updates = policy?.updates;
   if (!updates?.enabled || !updates.url) return null;
-  return { url: updates.url, channel: updates.channel ?? 'latest', hours: updates.hours ?? null };
+  // The policy's keys, and the one the build carries (if any): either may sign a release, so IT
+  // can roll a key by policy alone while an app built with a key never goes unchecked.
+  const publicKeys = [...(updates.publicKeys ?? []), ...(builtInKey ? [builtInKey] : [])];
+  return {
+    url: updates.url,
+    channel: updates.channel ?? 'latest',
+    hours: updates.hours ?? null,
+    publicKeys: [...new Set(publicKeys.map((key) => key.trim()))],
+  };
 }
 
 /** What the station is doing now; an update installs only when every one is false. */

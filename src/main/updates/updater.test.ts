@@ -1,7 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '@test/support/fake-clock.ts';
 import type { FoundUpdate, UpdateEngine, UpdateFeed } from './engine.ts';
 import type { StationWork, UpdateSettings } from './rules.ts';
+import { fingerprintOf, ManifestRefused } from './signature.ts';
 import { StationUpdater } from './updater.ts';
 
 /** An engine that records what the updater asked of it. */
@@ -14,11 +16,15 @@ class FakeEngine implements UpdateEngine {
     version: '0.2.0',
     files: [{ url: 'packbench_0.2.0_amd64.deb', size: 1234 }],
   };
+  downloads = 0;
+  refuse: ManifestRefused | null = null;
   async check(feed: UpdateFeed) {
     this.checks.push(feed);
+    if (this.refuse) throw this.refuse;
     return this.offer;
   }
   async download() {
+    this.downloads++;
     return '/cache/pending/packbench_0.2.0_amd64.deb';
   }
   installOnQuit() {
@@ -35,6 +41,7 @@ const settings: UpdateSettings = {
   url: 'https://it.example/packbench/',
   channel: 'latest',
   hours: { from: '02:00', to: '04:00' },
+  publicKeys: [],
 };
 
 function setup(options: { settings?: UpdateSettings | null; work?: Partial<StationWork> } = {}) {
@@ -79,6 +86,8 @@ describe('StationUpdater', () => {
         url: settings.url,
         channel: 'latest',
         stationId: '0b5e9c1a-3f7d-4e2b-9a61-5c8d7e6f4a3b',
+        // No release key in the settings: updates are not signature-checked.
+        publicKeys: null,
       },
     ]);
     expect(updater.status()).toEqual({ state: 'current', latest: '0.1.0' });
@@ -148,5 +157,37 @@ describe('StationUpdater', () => {
     expect(await updater.check()).toMatchObject({ state: 'refused', reason: 'tampered' });
     expect(updater.atQuit()).toBe(false);
     expect(engine.installedOnQuit).toBe(0);
+  });
+
+  it('hands the engine the release keys it reads, and trusts none when none can be read', async () => {
+    const line = (key: ReturnType<typeof generateKeyPairSync>['publicKey']) =>
+      key.export({ format: 'der', type: 'spki' }).toString('base64');
+    const { publicKey } = generateKeyPairSync('ed25519');
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    const signed = setup({ settings: { ...settings, publicKeys: [pem, line(publicKey)] } });
+    await signed.updater.check();
+    const keys = signed.engine.checks[0]?.publicKeys ?? [];
+    expect(keys.map(fingerprintOf)).toEqual([fingerprintOf(publicKey), fingerprintOf(publicKey)]);
+    // A key whose bytes are no key (a built-in key gone wrong): still checked, nothing trusted.
+    const broken = setup({ settings: { ...settings, publicKeys: ['MCowBQYDK2VwAyEA'] } });
+    await broken.updater.check();
+    expect(broken.engine.checks[0]?.publicKeys).toEqual([]);
+  });
+
+  it('refuses a manifest the engine refused for its signature, and downloads nothing', async () => {
+    const { engine, updater } = setup();
+    engine.refuse = new ManifestRefused('mismatch', 'latest-linux.yml');
+    const status = await updater.check();
+    expect(status).toEqual({
+      state: 'refused',
+      version: null,
+      reason: 'mismatch',
+      sentence: {
+        key: 'updates.refused.mismatch',
+        values: { version: '', file: 'latest-linux.yml', url: settings.url },
+      },
+    });
+    expect(engine.downloads).toBe(0);
+    expect(updater.atQuit()).toBe(false);
   });
 });

@@ -3,8 +3,10 @@ import { basename } from 'node:path';
 import type { Clock } from '../platform/clock.ts';
 import { messageOf } from '../platform/guards.ts';
 import type { UpdateRefusal, UpdateStatus } from '../../shared/updates.ts';
+import type { KeyObject } from 'node:crypto';
 import { isChecksumMismatch, type FoundUpdate, type UpdateEngine } from './engine.ts';
 import { installVerdict, type StationWork, type UpdateSettings } from './rules.ts';
+import { ManifestRefused, publicKeyFrom } from './signature.ts';
 
 export interface StationUpdaterOptions {
   engine: UpdateEngine;
@@ -54,9 +56,24 @@ export class StationUpdater {
   private stopped = false;
 
   private readonly options: StationUpdaterOptions;
+  /** Null: no release key set, updates are not signature-checked. */
+  private readonly publicKeys: KeyObject[] | null;
 
   constructor(options: StationUpdaterOptions) {
     this.options = options;
+    const keys = options.settings?.publicKeys ?? [];
+    // A key that cannot be read trusts nothing, yet still leaves updates signature-checked:
+    // a station told to check must never fall back to taking what the folder holds.
+    this.publicKeys =
+      keys.length === 0
+        ? null
+        : keys.flatMap((key) => {
+            try {
+              return [publicKeyFrom(key)];
+            } catch {
+              return [];
+            }
+          });
     this.current = options.settings ? { state: 'idle' } : { state: 'off' };
     this.stallMs = options.stallMs ?? 60_000;
     this.minuteOfDay = options.minuteOfDay ?? localMinute;
@@ -188,9 +205,20 @@ export class StationUpdater {
     let found: FoundUpdate;
     try {
       found = await this.watched((_alive, signal) =>
-        engine.check({ url: settings.url, channel: settings.channel, stationId }, signal),
+        engine.check(
+          {
+            url: settings.url,
+            channel: settings.channel,
+            stationId,
+            publicKeys: this.publicKeys,
+          },
+          signal,
+        ),
       );
     } catch (error) {
+      // Refused before anything downloaded: the manifest's signature is missing or wrong.
+      if (error instanceof ManifestRefused)
+        return this.refuse(error.problem, null, { file: error.file, url: settings.url });
       // A server that answers nothing to the check is as good as unreachable.
       return this.refuse('unreachable', null, { url: settings.url, message: messageOf(error) });
     }

@@ -66,6 +66,16 @@ const BASE_URL = padded(
 const UPDATES_URL = padded(
   String.raw`https?://(?:[^\s/?#@\\]+@)?(?:${DOMAIN}|${IPV4}|\[::1\])${PORT}(?:[/?#]\S*)?`,
 );
+/**
+ * An Ed25519 public key (issue #43): `npm run -s release -- keygen`'s release-public.pem, or the
+ * one line of base64 inside it (its SPKI: a fixed 12-byte head, `MCowBQYDK2VwAyEA`, then 32
+ * bytes), which fits a JSON string without escaped line breaks.
+ */
+const RELEASE_KEY_LINE = String.raw`MCowBQYDK2VwAyEA[A-Za-z0-9+/]{43}=`;
+const RELEASE_KEY = new RegExp(
+  String.raw`^\s*(?:${RELEASE_KEY_LINE}|-----BEGIN PUBLIC KEY-----\s*${RELEASE_KEY_LINE}\s*-----END PUBLIC KEY-----)\s*$`,
+  'u',
+);
 /** redis://[user@]host[:port][/db] or rediss://…: no password, query or fragment. */
 const REDIS_URL = padded(
   String.raw`rediss?://(?:[^\s/?#@:\\\[\]]+@)?(?:${DOMAIN}|${IPV4})${PORT}(?:/\d{0,2})?`,
@@ -360,6 +370,17 @@ export const policySchema = z
           hours: d(
             z.strictObject({ from: hhmm, to: hhmm }).optional(),
             'when an update may install (station time, HH:MM); absent: at the next quit only',
+          ),
+          publicKeys: d(
+            z
+              .array(
+                z.string().regex(RELEASE_KEY, {
+                  message: 'is not an Ed25519 public key (release-public.pem, or its base64 line)',
+                }),
+              )
+              .max(2, { message: 'names at most two keys (the current one and the next)' })
+              .optional(),
+            'release keys: latest*.yml must be signed by one of them before anything downloads',
           ),
           locked,
         })
