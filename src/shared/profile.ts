@@ -76,6 +76,11 @@ export const profileInputSchema = z
     /** null: the embedded sandbox (only for the sandbox environment). */
     baseUrl: baseUrlSchema.nullable(),
     apiVersion: z.enum(['v1', 'v1.1']).default('v1.1'),
+    /**
+     * How many days of orders (today included) a drop on the Bulk board is matched against: the
+     * listing's `from` (v1.1), or the orders opened on this station (v1, which lists none).
+     */
+    orderWindowDays: z.number().int().min(1).max(90).default(14),
     // Parsed when needed, not when this module loads: a parse at import time would run before
     // the window switches zod to jitless mode, and its eval probe would trip the page's CSP.
     overrides: endpointOverridesSchema.default(() => endpointOverridesSchema.parse({})),

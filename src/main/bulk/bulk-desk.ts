@@ -15,14 +15,23 @@ import type { JobState, JobView } from '../../shared/outbox.ts';
 import type { EnqueueInput, EnqueueOutcome } from '../outbox/job-types.ts';
 import { boardRows, candidateOf, type InMemoryFile } from './board.ts';
 import type { BoardStore, StoredPiece } from './board-store.ts';
+import type { MatchOrder } from './match-drop.ts';
 import { labelPicture, type ZplFontsLoader } from './label-content.ts';
 import type { PdfTextReader } from './pdf-text.ts';
 
 export interface BulkDeskOptions {
   store: BoardStore;
   profileId: () => string;
-  /** The orders the service lists for the active profile; throws when they cannot be read. */
-  listOrders: () => Promise<Order[]>;
+  /**
+   * The orders the service lists for the active profile within its date window; null when the
+   * profile's API version has no listing (v1); throws when they cannot be read.
+   */
+  listOrders: () => Promise<Order[] | null>;
+  /**
+   * The orders this station opened for packing that are candidates too: those opened today
+   * (with a listing), or every one within the date window (v1, where nothing else is known).
+   */
+  openedOrders: () => Order[];
   submit: (input: Omit<EnqueueInput, 'profileId'>) => EnqueueOutcome;
   /** The trackings the service has under one code (GET /trackings?code=). */
   queryTrackings: (code: string) => Promise<readonly { order: string; code: string }[]>;
@@ -72,23 +81,34 @@ export class BulkDesk {
     const { store } = this.options;
     const profileId = this.options.profileId();
     const notices: BulkSentence[] = [];
-    let orders = null as ReturnType<typeof candidateOf>[] | null;
+    const opened = this.options.openedOrders().map(candidateOf);
+    let listed: MatchOrder[] = [];
     try {
-      orders = (await this.options.listOrders()).map(candidateOf);
-      store.saveListing(profileId, orders);
+      const listing = await this.options.listOrders();
+      if (listing) {
+        listed = listing.map(candidateOf);
+        store.saveListing(profileId, listed);
+      } else
+        notices.push({
+          messageKey: 'bulk.board.ordersOpenedHere',
+          params: { count: opened.length },
+        });
     } catch {
       const earlier = store.listing(profileId);
       if (earlier) {
-        orders = earlier.orders;
+        listed = earlier.orders;
         notices.push({
           messageKey: 'bulk.board.ordersFromEarlier',
-          params: { count: orders.length, at: this.options.formatTime(earlier.readAt) },
+          params: { count: listed.length, at: this.options.formatTime(earlier.readAt) },
         });
-      } else notices.push({ messageKey: 'bulk.board.ordersUnavailable', params: {} });
+      } else if (opened.length > 0)
+        notices.push({ messageKey: 'bulk.board.ordersOnlyOpened', params: { count: opened.length } });
+      else notices.push({ messageKey: 'bulk.board.ordersUnavailable', params: {} });
     }
+    const orders = withOpened(listed, opened);
     const rows = await boardRows(
       files,
-      orders ?? [],
+      orders,
       [],
       this.options.pdfjs,
       this.options.zplFonts,
@@ -109,7 +129,7 @@ export class BulkDesk {
       });
     store.add(profileId, fresh);
     this.lastNotices = notices;
-    this.lastOrders = orders?.length ?? 0;
+    this.lastOrders = orders.length;
     return this.board();
   }
 
@@ -146,7 +166,10 @@ export class BulkDesk {
     let id: string | null = null;
     if (order !== null) {
       const typed = order.trim().toLowerCase();
-      const known = this.options.store.listing(profileId)?.orders ?? [];
+      const known = withOpened(
+        this.options.store.listing(profileId)?.orders ?? [],
+        this.options.openedOrders().map(candidateOf),
+      );
       const found = known.find((o) => o.id.toLowerCase() === typed);
       if (!found) throw new BulkDeskError('bulk.board.unknownOrder', { order });
       if (piece.row.kind === 'other' || !piece.row.sha256)
@@ -235,6 +258,15 @@ export class BulkDesk {
       job: piece.jobId && job ? { id: job.id, state: job.state, fileName: fileNameOf(job) } : null,
     };
   }
+}
+
+/**
+ * The listing and the orders opened here, one candidate per order. The listing's copy wins: it
+ * was read now, while an opened order is as it was when the pack began.
+ */
+function withOpened(listed: readonly MatchOrder[], opened: readonly MatchOrder[]): MatchOrder[] {
+  const ids = new Set(listed.map((order) => order.id));
+  return [...listed, ...opened.filter((order) => !ids.has(order.id))];
 }
 
 /** A sentence the window shows for a board action it may not take. */

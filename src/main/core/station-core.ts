@@ -48,8 +48,7 @@ import type {
   CoordinationView,
 } from '../../shared/coordination.ts';
 
-export type { StationCoreOptions };
-export type { KeyStatus, StationStatus };
+export type { KeyStatus, StationCoreOptions, StationStatus };
 
 /**
  * The engine of the station, in plain Node: profiles, keys, the API client of the active
@@ -223,15 +222,7 @@ export class StationCore {
     });
     printDeliveredLabels(this.outbox, this.work, this.printing);
     followDeliveries(this.outbox, (order) => this.records.deliveryChanged(order));
-    this.bulk = createBulkDesk({
-      dataDir: options.dataDir,
-      fs: options.fs ?? nodeFs,
-      clock: this.clock,
-      work: this.work,
-      profileId: () => this.profiles.active().id,
-      api: () => this.api(),
-      zplFonts: options.zplFonts,
-    });
+    this.bulk = createBulkDesk(options, this.clock, this);
     this.log = new StationLog({
       dir: join(options.dataDir, 'logs'),
       clock: this.clock,

@@ -177,6 +177,27 @@ export class PackStore {
     ).map(toRow);
   }
 
+  /**
+   * The orders this station opened for packing since `since` (ms), as the service returned them
+   * when they were opened, one per order (its latest pack): the Bulk board's candidates beside
+   * the listing (issue #39). Packs opened before paperwork kept no full order and are left out.
+   */
+  ordersOpenedSince(profileId: string, since: number): Order[] {
+    const found = rows<{ snapshot: string }>(
+      this.db,
+      `SELECT snapshot FROM packs p WHERE profile_id = ? AND started_at >= ?
+         AND started_at = (SELECT MAX(started_at) FROM packs q
+                           WHERE q.profile_id = p.profile_id AND q.order_id = p.order_id)
+       ORDER BY started_at DESC`,
+      profileId,
+      since,
+    );
+    return found.flatMap(({ snapshot }) => {
+      const full = (JSON.parse(snapshot) as PackSnapshot).order.full;
+      return full ? [full] : [];
+    });
+  }
+
   /** Appends one event; committed when this returns. */
   append(packId: string, event: NewPackEvent): number {
     const { at, kind, ...data } = event;

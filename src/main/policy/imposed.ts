@@ -29,6 +29,7 @@ export function imposedProfiles(loaded: LoadedPolicy | null): ImposedProfiles | 
       environment: p.environment,
       baseUrl: p.baseUrl ?? null,
       ...(p.apiVersion ? { apiVersion: p.apiVersion } : {}),
+      ...(p.orderWindowDays ? { orderWindowDays: p.orderWindowDays } : {}),
       ...(p.overrides ? { overrides: p.overrides } : {}),
     })),
     active: section.active,

@@ -405,6 +405,9 @@ export const en = {
     environment: 'Environment',
     baseUrlHint:
       'The address you were given for this environment; https:// (plain http:// only on this computer).',
+    orderWindowDays: 'Days of orders (Bulk)',
+    orderWindowDaysHint:
+      'Files dropped on the Bulk screen are matched against the orders of these last days (today included) and the orders opened here today.',
     overrides: {
       productsListPath: 'Product list path',
       productGetPath: 'Single product path',
@@ -587,7 +590,7 @@ export const en = {
       "Every station on one company key shares its 100 requests per minute. Give each station the address of the warehouse's Redis (or Valkey) and they take turns: scans first, uploads shared fairly. Leave the address empty and this station budgets alone, as before.",
     url: 'Redis address',
     urlHint:
-      'redis://host:6379, or rediss://host:6380 for TLS. The password goes in its own field.',
+      'redis://host:6379, or rediss://host:6380 for TLS. Under Sentinel, list the Sentinels and the master they watch: redis+sentinel://host:26379,host:26379/mymaster. The password goes in its own field.',
     password: 'Password',
     passwordKept: 'A password is kept in the system keychain. Type a new one to replace it.',
     removePassword: 'Remove the kept password',
@@ -605,7 +608,14 @@ export const en = {
     lostHint:
       "The warehouse's Redis cannot be reached or is too slow. This station sends at most {{share}} requests per minute until it is back, then rejoins by itself.",
     errors: {
-      url: 'Enter a redis:// or rediss:// address, such as redis://redis.warehouse.lan:6379.',
+      url: 'Enter a redis://, rediss:// or redis+sentinel:// address, such as redis://redis.warehouse.lan:6379.',
+      sentinelHost:
+        'Each Sentinel needs a host name or IP address, the Sentinels separated by commas, such as redis+sentinel://10.0.0.1:26379,10.0.0.2:26379/mymaster.',
+      sentinelPort: "A Sentinel's port is a number from 1 to 65535 (Sentinel's own is 26379).",
+      sentinelName:
+        'After the Sentinels, give the name of the master they watch, as in their sentinel monitor line: /mymaster (letters, digits, dots, dashes and underscores).',
+      sentinelDatabase:
+        'After the master name, only a database number may follow (such as /mymaster/0).',
       host: 'The address needs a host name or IP address.',
       passwordInUrl:
         'Take the password out of the address and type it in the password field: the address is stored in plain text, the password in the system keychain.',
@@ -624,6 +634,8 @@ export const en = {
       'no-scripts':
         'This Redis does not allow Lua scripts (EVAL) for this user, and the shared budget needs them.',
       'too-old': 'This Redis is too old: the shared budget needs Redis 5 or newer (or Valkey).',
+      'no-master':
+        'The Sentinels answered, but none of them watches a master of that name: check the name after the last slash against their sentinel monitor line.',
     },
     print: {
       'bad-target': 'This printer address is not tcp://host[:port], cups:QUEUE or windows:PRINTER.',

@@ -414,6 +414,9 @@ export const es: Messages = {
     environment: 'Entorno',
     baseUrlHint:
       'La dirección que le dieron para este entorno; https:// (http:// simple solo en este equipo).',
+    orderWindowDays: 'Días de pedidos (En lote)',
+    orderWindowDaysHint:
+      'Los archivos soltados en la pantalla En lote se cotejan con los pedidos de estos últimos días (hoy incluido) y con los pedidos abiertos aquí hoy.',
     overrides: {
       productsListPath: 'Ruta de la lista de productos',
       productGetPath: 'Ruta de un producto',
@@ -598,7 +601,7 @@ export const es: Messages = {
       'Todas las estaciones de una misma clave de empresa comparten sus 100 solicitudes por minuto. Indique en cada estación la dirección del Redis (o Valkey) del almacén y se turnan: primero las lecturas, los envíos repartidos con equidad. Deje la dirección vacía y esta estación administra su límite sola, como antes.',
     url: 'Dirección de Redis',
     urlHint:
-      'redis://host:6379, o rediss://host:6380 para TLS. La contraseña va en su propio campo.',
+      'redis://host:6379, o rediss://host:6380 para TLS. Con Sentinel, indique los Sentinels y el maestro que vigilan: redis+sentinel://host:26379,host:26379/mymaster. La contraseña va en su propio campo.',
     password: 'Contraseña',
     passwordKept:
       'Hay una contraseña guardada en el llavero del sistema. Escriba otra para reemplazarla.',
@@ -618,7 +621,15 @@ export const es: Messages = {
     lostHint:
       'El Redis del almacén no está accesible o es demasiado lento. Esta estación envía como máximo {{share}} solicitudes por minuto hasta que vuelva, y luego vuelve a coordinar sola.',
     errors: {
-      url: 'Indique una dirección redis:// o rediss://, como redis://redis.almacen.lan:6379.',
+      url: 'Indique una dirección redis://, rediss:// o redis+sentinel://, como redis://redis.almacen.lan:6379.',
+      sentinelHost:
+        'Cada Sentinel necesita un nombre de host o una dirección IP, los Sentinels separados por comas, como redis+sentinel://10.0.0.1:26379,10.0.0.2:26379/mymaster.',
+      sentinelPort:
+        'El puerto de un Sentinel es un número de 1 a 65535 (el propio de Sentinel es 26379).',
+      sentinelName:
+        'Después de los Sentinels, indique el nombre del maestro que vigilan, como en su línea sentinel monitor: /mymaster (letras, dígitos, puntos, guiones y guiones bajos).',
+      sentinelDatabase:
+        'Después del nombre del maestro solo puede ir el número de una base (como /mymaster/0).',
       host: 'La dirección necesita un nombre de host o una dirección IP.',
       passwordInUrl:
         'Quite la contraseña de la dirección y escríbala en el campo de contraseña: la dirección se guarda en texto plano, la contraseña en el llavero del sistema.',
@@ -638,6 +649,8 @@ export const es: Messages = {
         'Este Redis no permite scripts Lua (EVAL) para este usuario, y el límite compartido los necesita.',
       'too-old':
         'Este Redis es demasiado antiguo: el límite compartido necesita Redis 5 o posterior (o Valkey).',
+      'no-master':
+        'Los Sentinels respondieron, pero ninguno vigila un maestro con ese nombre: compare el nombre después de la última barra con su línea sentinel monitor.',
     },
     print: {
       'bad-target':

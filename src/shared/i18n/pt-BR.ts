@@ -413,6 +413,9 @@ export const ptBR: Messages = {
     environment: 'Ambiente',
     baseUrlHint:
       'O endereço que você recebeu para este ambiente; https:// (http:// simples só neste computador).',
+    orderWindowDays: 'Dias de pedidos (Em lote)',
+    orderWindowDaysHint:
+      'Os arquivos soltos na tela Em lote são conferidos com os pedidos destes últimos dias (hoje incluído) e com os pedidos abertos aqui hoje.',
     overrides: {
       productsListPath: 'Caminho da lista de produtos',
       productGetPath: 'Caminho de um produto',
@@ -596,7 +599,8 @@ export const ptBR: Messages = {
     intro:
       'Todas as estações de uma mesma chave de empresa compartilham as suas 100 requisições por minuto. Informe em cada estação o endereço do Redis (ou Valkey) do armazém e elas se revezam: leituras primeiro, envios divididos com justiça. Deixe o endereço vazio e esta estação controla o seu limite sozinha, como antes.',
     url: 'Endereço do Redis',
-    urlHint: 'redis://host:6379, ou rediss://host:6380 para TLS. A senha vai no campo próprio.',
+    urlHint:
+      'redis://host:6379, ou rediss://host:6380 para TLS. Com Sentinel, liste os Sentinels e o master que eles vigiam: redis+sentinel://host:26379,host:26379/mymaster. A senha vai no campo próprio.',
     password: 'Senha',
     passwordKept: 'Há uma senha guardada no chaveiro do sistema. Digite outra para substituí-la.',
     removePassword: 'Remover a senha guardada',
@@ -614,7 +618,15 @@ export const ptBR: Messages = {
     lostHint:
       'O Redis do armazém está inacessível ou lento demais. Esta estação envia no máximo {{share}} requisições por minuto até ele voltar, e então volta a coordenar sozinha.',
     errors: {
-      url: 'Informe um endereço redis:// ou rediss://, como redis://redis.armazem.lan:6379.',
+      url: 'Informe um endereço redis://, rediss:// ou redis+sentinel://, como redis://redis.armazem.lan:6379.',
+      sentinelHost:
+        'Cada Sentinel precisa de um nome de host ou endereço IP, os Sentinels separados por vírgulas, como redis+sentinel://10.0.0.1:26379,10.0.0.2:26379/mymaster.',
+      sentinelPort:
+        'A porta de um Sentinel é um número de 1 a 65535 (a do próprio Sentinel é 26379).',
+      sentinelName:
+        'Depois dos Sentinels, informe o nome do master que eles vigiam, como na linha sentinel monitor deles: /mymaster (letras, dígitos, pontos, hífens e sublinhados).',
+      sentinelDatabase:
+        'Depois do nome do master, só pode vir o número de um banco (como /mymaster/0).',
       host: 'O endereço precisa de um nome de host ou endereço IP.',
       passwordInUrl:
         'Tire a senha do endereço e digite-a no campo de senha: o endereço é guardado em texto simples, a senha no chaveiro do sistema.',
@@ -634,6 +646,8 @@ export const ptBR: Messages = {
         'Este Redis não permite scripts Lua (EVAL) para este usuário, e o limite compartilhado precisa deles.',
       'too-old':
         'Este Redis é antigo demais: o limite compartilhado precisa do Redis 5 ou mais novo (ou Valkey).',
+      'no-master':
+        'Os Sentinels responderam, mas nenhum vigia um master com esse nome: confira o nome depois da última barra com a linha sentinel monitor deles.',
     },
     print: {
       'bad-target':

@@ -76,9 +76,15 @@ const RELEASE_KEY = new RegExp(
   String.raw`^\s*(?:${RELEASE_KEY_LINE}|-----BEGIN PUBLIC KEY-----\s*${RELEASE_KEY_LINE}\s*-----END PUBLIC KEY-----)\s*$`,
   'u',
 );
-/** redis://[user@]host[:port][/db] or rediss://…: no password, query or fragment. */
+/** A Sentinel of a list: host[:port], ports 1–65535 (issue #42). */
+const SENTINEL = String.raw`(?:${DOMAIN}|${IPV4})(?::(?:6553[0-5]|655[0-2]\d|65[0-4]\d\d|6[0-4]\d{3}|[1-5]\d{4}|[1-9]\d{0,3}))?`;
+/**
+ * redis://[user@]host[:port][/db] or rediss://…: no password, query or fragment; or the
+ * Sentinels and the master they watch, redis+sentinel://[user@]host[:port],…/master[/db].
+ */
 const REDIS_URL = padded(
-  String.raw`rediss?://(?:[^\s/?#@:\\\[\]]+@)?(?:${DOMAIN}|${IPV4})${PORT}(?:/\d{0,2})?`,
+  String.raw`rediss?://(?:[^\s/?#@:\\\[\]]+@)?(?:${DOMAIN}|${IPV4})${PORT}(?:/\d{0,2})?` +
+    String.raw`|rediss?\+sentinel://(?:[^\s/?#@:\\\[\]]+@)?${SENTINEL}(?:,${SENTINEL})*/[A-Za-z0-9._-]{1,64}(?:/\d{1,2})?`,
 );
 
 /** postgres://[user@]host[:port][/database][?sslmode=…]: no password, no other option. */
@@ -172,6 +178,10 @@ export const policyProfileSchema = z
       'null or absent: the embedded sandbox; test and production need one (https://)',
     ),
     apiVersion: d(z.enum(['v1', 'v1.1']).optional(), 'the API version (v1.1 unless given)'),
+    orderWindowDays: d(
+      z.number().int().min(1).max(90).optional(),
+      'days of orders (today included) a Bulk drop is matched against (14 unless given)',
+    ),
     overrides: d(
       policyOverridesSchema.optional(),
       "endpoint paths that differ from the service's (see docs/environments.md)",
@@ -258,12 +268,12 @@ export const policySchema = z
               .regex(REDIS_URL, {
                 error: refusal(
                   coordinationUrlSchema,
-                  'is not redis://[USER@]HOST[:PORT][/DB] or rediss://…',
+                  'is not redis://[USER@]HOST[:PORT][/DB], rediss://… or redis+sentinel://HOST[:PORT],…/MASTER',
                 ),
               })
               .pipe(coordinationUrlSchema)
               .nullable(),
-            "redis:// or rediss:// address of the warehouse's Redis; null: each station alone",
+            "redis://, rediss:// or redis+sentinel://HOST:PORT,…/MASTER address of the warehouse's Redis; null: each station alone",
           ),
           ca: d(
             z.string().max(100_000).nullable().optional(),

@@ -71,6 +71,10 @@ export const bulkSentences = {
       noSuchRow: 'That row is no longer on the board.',
       leftOutNotQueued: 'This row was left out: press Delete to bring it back first.',
       noOrderToQueue: 'This row has no order yet: type the order number first.',
+      ordersOpenedHere:
+        'This profile uses API v1, which lists no orders: the pieces were matched against the {{count}} order(s) opened on this station within the profile\'s date window.',
+      ordersOnlyOpened:
+        'The service cannot be reached and no orders were read before: the pieces were matched only against the {{count}} order(s) opened on this station today.',
       ordersUnavailable:
         'The orders could not be read from the service, so nothing was matched: every piece is listed as unmatched. Check the connection and drop the files again.',
       thumbnail: '{{kind}} {{index}} of {{source}}',
@@ -185,6 +189,10 @@ export const bulkSentences = {
       leftOutNotQueued:
         'Esta linha foi deixada de fora: pressione Delete para trazê-la de volta primeiro.',
       noOrderToQueue: 'Esta linha ainda não tem pedido: digite primeiro o número do pedido.',
+      ordersOpenedHere:
+        'Este perfil usa a API v1, que não lista pedidos: as peças foram conferidas com os {{count}} pedido(s) abertos nesta estação dentro do período do perfil.',
+      ordersOnlyOpened:
+        'O serviço não responde e nenhum pedido foi lido antes: as peças foram conferidas só com os {{count}} pedido(s) abertos nesta estação hoje.',
       ordersUnavailable:
         'Não foi possível ler os pedidos do serviço, por isso nada foi conferido: todas as peças aparecem sem pedido. Verifique a conexão e solte os arquivos de novo.',
       thumbnail: '{{kind}} {{index}} de {{source}}',
@@ -297,6 +305,10 @@ export const bulkSentences = {
       noSuchRow: 'Esa fila ya no está en el tablero.',
       leftOutNotQueued: 'Esta fila se dejó fuera: pulse Suprimir para recuperarla primero.',
       noOrderToQueue: 'Esta fila aún no tiene pedido: escriba primero el número de pedido.',
+      ordersOpenedHere:
+        'Este perfil usa la API v1, que no lista pedidos: las piezas se cotejaron con los {{count}} pedido(s) abiertos en esta estación dentro del período del perfil.',
+      ordersOnlyOpened:
+        'No se puede llegar al servicio y no se leyeron pedidos antes: las piezas se cotejaron solo con los {{count}} pedido(s) abiertos en esta estación hoy.',
       ordersUnavailable:
         'No se pudieron leer los pedidos del servicio, así que nada se cotejó: todas las piezas aparecen sin pedido. Revise la conexión y suelte los archivos de nuevo.',
       thumbnail: '{{kind}} {{index}} de {{source}}',

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,6 +21,7 @@ const blank = (): Draft => ({
   environment: 'test',
   baseUrl: '',
   apiVersion: 'v1.1',
+  orderWindowDays: 14,
   overrides: endpointOverridesSchema.parse({}),
 });
 
@@ -53,6 +54,7 @@ export function ProfileForm({
           environment: profile.environment,
           baseUrl: profile.baseUrl,
           apiVersion: profile.apiVersion,
+          orderWindowDays: profile.orderWindowDays,
           overrides: { ...blank().overrides, ...profile.overrides },
         }
       : blank(),
@@ -81,6 +83,16 @@ export function ProfileForm({
             allowDeselect={false}
             data={['v1', 'v1.1']}
             {...form.getInputProps('apiVersion')}
+          />
+          <NumberInput
+            size="md"
+            label={t('profiles.orderWindowDays')}
+            description={t('profiles.orderWindowDaysHint')}
+            min={1}
+            max={90}
+            allowDecimal={false}
+            w={260}
+            {...form.getInputProps('orderWindowDays')}
           />
         </Group>
         <TextInput
