@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { listPackage, statFile } from '@electron/asar';
+import { extractFile, listPackage, statFile } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { tempDir } from '../outbox/helpers.ts';
@@ -220,6 +220,80 @@ describe('packaging', () => {
     expect(readFileSync(join(extracted, 'resources', 'app.asar'))).toEqual(
       readFileSync(join(resources, 'app.asar')),
     );
+  });
+
+  it('writes a CycloneDX SBOM beside the installers: every package in app.asar, nothing else', () => {
+    const sbomFile = join(output, `Packbench-${pkg.version}.cdx.json`);
+    expect(existsSync(sbomFile), `${sbomFile} beside the installers`).toBe(true);
+    const sbom = JSON.parse(readFileSync(sbomFile, 'utf8')) as {
+      bomFormat: string;
+      specVersion: string;
+      metadata: { component: { name: string; version: string } };
+      components: {
+        type: string;
+        name: string;
+        version?: string;
+        licenses?: unknown[];
+        hashes?: { alg: string; content: string }[];
+        properties?: { name: string; value: string }[];
+      }[];
+    };
+    expect([sbom.bomFormat, sbom.specVersion]).toEqual(['CycloneDX', '1.6']);
+    expect(sbom.metadata.component).toMatchObject({ name: 'Packbench', version: pkg.version });
+    // What the archive holds, read here from the archive: each package's own package.json in
+    // its node_modules (nested copies too), and the bundles' packages from the list that ships.
+    const asar = join(resources, 'app.asar');
+    const inArchive = new Set<string>();
+    for (const file of files.filter((f) =>
+      /\/node_modules\/(@[^/]+\/)?[^/@][^/]*\/package\.json$/.test(f),
+    )) {
+      const manifest = JSON.parse(extractFile(asar, file.slice(1)).toString()) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name && manifest.version) inArchive.add(`${manifest.name}@${manifest.version}`);
+    }
+    const shippedList = JSON.parse(extractFile(asar, 'out/third-party.json').toString()) as {
+      packages: { name: string; version: string; where: string[] }[];
+    };
+    for (const entry of shippedList.packages)
+      if (entry.where.some((w) => w !== 'asar')) inArchive.add(`${entry.name}@${entry.version}`);
+    const libraries = sbom.components.filter((c) => c.type === 'library');
+    expect(libraries.map((c) => `${c.name}@${c.version}`).sort()).toEqual([...inArchive].sort());
+    // Versions, licences and the SHA-512 npm recorded for each tarball it installed.
+    const integrity = new Map(
+      Object.entries(
+        (
+          JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+            packages: Record<string, { version?: string; integrity?: string }>;
+          }
+        ).packages,
+      )
+        .filter(([path, entry]) => path.includes('node_modules/') && entry.integrity)
+        .map(([path, entry]) => [
+          `${path.slice(path.lastIndexOf('node_modules/') + 13)}@${entry.version}`,
+          Buffer.from((entry.integrity ?? '').replace(/^sha512-/, ''), 'base64').toString('hex'),
+        ]),
+    );
+    for (const library of libraries) {
+      const key = `${library.name}@${library.version}`;
+      expect(library.licenses?.length, `${key} has a licence`).toBeGreaterThan(0);
+      const sha512 = library.hashes?.find((h) => h.alg === 'SHA-512')?.content;
+      expect(sha512, `${key}'s SHA-512`).toBe(integrity.get(key));
+    }
+    // The fonts, each by the SHA-256 of its bytes in the archive.
+    const fonts = files.filter((f) => /\.(ttf|otf|woff2?)$/i.test(f));
+    expect(fonts.length).toBeGreaterThanOrEqual(2);
+    const listedFonts = sbom.components.filter((c) => c.type === 'file');
+    expect(
+      listedFonts
+        .map((c) => [
+          c.properties?.find((p) => p.name === 'packbench:path')?.value,
+          c.hashes?.find((h) => h.alg === 'SHA-256')?.content,
+        ])
+        .sort(),
+    ).toEqual(fonts.map((f) => [f, sha256(extractFile(asar, f.slice(1)))]).sort());
+    expect(sbom.components).toHaveLength(libraries.length + listedFonts.length);
   });
 
   it('builds the deb a Debian or Ubuntu machine installs: its fields, and the same app.asar', () => {
