@@ -186,6 +186,9 @@ async function start(dataDir: string): Promise<void> {
             chrome: process.versions.chrome,
           },
           platform: process.platform,
+          updates: updater ? { on: true, signatureKeys: updater.signatureKeys() } : { on: false },
+          // scripts/third-party/sbom.ts names the bill of materials beside the installers so.
+          sbom: `${app.getName()}-${app.getVersion()}.cdx.json`,
         }),
         // Written beside out/main by every build (scripts/third-party); inside app.asar when packaged.
         thirdPartyNotices: () =>

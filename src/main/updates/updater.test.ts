@@ -168,6 +168,12 @@ describe('StationUpdater', () => {
     await signed.updater.check();
     const keys = signed.engine.checks[0]?.publicKeys ?? [];
     expect(keys.map(fingerprintOf)).toEqual([fingerprintOf(publicKey), fingerprintOf(publicKey)]);
+    // What Settings → About names: the keys' fingerprints, or null when nothing is checked.
+    expect(signed.updater.signatureKeys()).toEqual([
+      fingerprintOf(publicKey),
+      fingerprintOf(publicKey),
+    ]);
+    expect(setup().updater.signatureKeys()).toBeNull();
     // A key whose bytes are no key (a built-in key gone wrong): still checked, nothing trusted.
     const broken = setup({ settings: { ...settings, publicKeys: ['MCowBQYDK2VwAyEA'] } });
     await broken.updater.check();

@@ -6,7 +6,7 @@ import type { UpdateRefusal, UpdateStatus } from '../../shared/updates.ts';
 import type { KeyObject } from 'node:crypto';
 import { isChecksumMismatch, type FoundUpdate, type UpdateEngine } from './engine.ts';
 import { installVerdict, type StationWork, type UpdateSettings } from './rules.ts';
-import { ManifestRefused, publicKeyFrom } from './signature.ts';
+import { fingerprintOf, ManifestRefused, publicKeyFrom } from './signature.ts';
 
 export interface StationUpdaterOptions {
   engine: UpdateEngine;
@@ -83,6 +83,11 @@ export class StationUpdater {
 
   status(): UpdateStatus {
     return this.current;
+  }
+
+  /** The fingerprints of the keys a manifest must be signed by; null: not signature-checked. */
+  signatureKeys(): string[] | null {
+    return this.publicKeys?.map(fingerprintOf) ?? null;
   }
 
   onChange(listener: (status: UpdateStatus) => void): () => void {

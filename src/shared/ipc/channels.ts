@@ -86,6 +86,13 @@ export interface AppInfo {
   version: string;
   versions: { node: string; electron: string | null; chrome: string | null };
   platform: string;
+  /**
+   * Issue #43, for Settings → About: whether updates are on and, when on, the fingerprints of
+   * the release keys a manifest must be signed by (null: not signature-checked).
+   */
+  updates?: { on: false } | { on: true; signatureKeys: string[] | null };
+  /** The bill of materials' file name, beside this version's installers (`npm run dist`). */
+  sbom?: string;
 }
 
 export interface Notice {

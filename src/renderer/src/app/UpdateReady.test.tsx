@@ -74,4 +74,21 @@ describe('the status bar and updates', () => {
     expect(await screen.findByTestId('update-ready')).toBeTruthy();
     expect(screen.queryByTestId('update-refused')).toBeNull();
   });
+
+  it('says a manifest refused for its signature (issue #43) the same way', async () => {
+    renderWith({
+      state: 'refused',
+      version: null,
+      reason: 'mismatch',
+      sentence: {
+        key: 'updates.refused.mismatch',
+        values: { version: '', file: 'latest-linux.yml', url: 'https://it.example/pb/' },
+      },
+    });
+    const shown = await screen.findByTestId('update-refused');
+    expect(shown.textContent).toBe('Update not installed');
+    expect(shown.getAttribute('title')).toBe(
+      'An update was refused before anything was downloaded: the signature of latest-linux.yml does not match it with the keys this station trusts (the file was changed after signing, or signed by another key). Nothing was installed.',
+    );
+  });
 });

@@ -28,7 +28,7 @@ export const updatesSentences = {
     },
     about: {
       signed:
-        "Updates are signature-checked: the update folder's files must be signed by key {{keys}}.",
+        'Updates are signature-checked: a release in the update folder must be signed by one of these keys: {{keys}}.',
       unsigned:
         'Updates are not signature-checked: the policy names no release key (updates.publicKeys), so the station trusts whatever its update folder holds.',
       sbom: 'Bill of materials (CycloneDX): {{file}}, beside the installers of this version (the release folder, and the update folder when IT copies it there).',
@@ -82,7 +82,7 @@ export const updatesSentences = {
     },
     about: {
       signed:
-        'As atualizações têm a assinatura verificada: os arquivos da pasta de atualizações precisam estar assinados pela chave {{keys}}.',
+        'As atualizações têm a assinatura verificada: uma versão na pasta de atualizações precisa estar assinada por uma destas chaves: {{keys}}.',
       unsigned:
         'As atualizações não têm a assinatura verificada: a política não indica nenhuma chave de release (updates.publicKeys), então a estação confia no que a pasta de atualizações tiver.',
       sbom: 'Lista de materiais (CycloneDX): {{file}}, ao lado dos instaladores desta versão (a pasta release, e a pasta de atualizações quando a TI o copia para lá).',
@@ -136,7 +136,7 @@ export const updatesSentences = {
     },
     about: {
       signed:
-        'Las actualizaciones tienen la firma comprobada: los archivos de la carpeta de actualizaciones deben estar firmados por la clave {{keys}}.',
+        'Las actualizaciones tienen la firma comprobada: una versión en la carpeta de actualizaciones debe estar firmada por una de estas claves: {{keys}}.',
       unsigned:
         'Las actualizaciones no tienen la firma comprobada: la política no indica ninguna clave de versión (updates.publicKeys), así que la estación confía en lo que haya en su carpeta de actualizaciones.',
       sbom: 'Lista de materiales (CycloneDX): {{file}}, junto a los instaladores de esta versión (la carpeta release, y la carpeta de actualizaciones cuando TI lo copia allí).',

@@ -6,7 +6,10 @@ import { describeError } from '@renderer/ui/errors.ts';
 import { useBridge } from '@renderer/app/context.tsx';
 import { queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
 
-/** Settings → About: which Packbench this is, and the notices of what it contains. */
+/**
+ * Settings → About: which Packbench this is, whether its updates are signature-checked, where
+ * its bill of materials is, and the notices of what it contains.
+ */
 export function AboutSection() {
   const { t } = useTranslation();
   const bridge = useBridge();
@@ -41,6 +44,18 @@ export function AboutSection() {
             chrome: info.versions.chrome ?? '—',
             node: info.versions.node,
           })}
+        </Text>
+      )}
+      {info?.updates?.on && (
+        <Text size="sm" data-testid="update-signatures">
+          {info.updates.signatureKeys
+            ? t('updates.about.signed', { keys: info.updates.signatureKeys.join(', ') })
+            : t('updates.about.unsigned')}
+        </Text>
+      )}
+      {info?.sbom && (
+        <Text size="sm" data-testid="sbom-location">
+          {t('updates.about.sbom', { file: info.sbom })}
         </Text>
       )}
       <Group>
