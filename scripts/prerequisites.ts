@@ -23,6 +23,8 @@ export const SYSTEM_PREREQUISITES = [
   { command: 'qpdf', pkg: 'qpdf' },
   // The shared budget's tests run against a private redis-server (issue #21).
   { command: 'redis-server', pkg: 'redis-server' },
+  // The shared budget's failover tests (#42) run a primary, a replica and three Sentinels.
+  { command: 'redis-sentinel', pkg: 'redis-sentinel' },
   // The fleet's pack records (#40) are tested against a private PostgreSQL cluster: Debian 12's
   // server binaries (initdb, pg_ctl, postgres) live in this versioned folder, not on PATH.
   { command: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n/message-key.ts';
 import { caPemSchema, passwordField } from './server-fields.ts';
+import { isSentinelAddress, parseSentinelAddress } from './sentinel-address.ts';
 import type { CoordinationState } from './status.ts';
 
 // Stations sharing one company key (issue #21): the warehouse's Redis (or Valkey) that this
@@ -11,7 +12,11 @@ import type { CoordinationState } from './status.ts';
 /** The keychain account of the Redis password (profile accounts are UUIDs: no clash). */
 export const COORDINATION_PASSWORD_ACCOUNT = 'packbench:coordination:redis-password';
 
-/** redis://[user@]host[:port][/db] or rediss://…, TLS for rediss. No password: it has its own field. */
+/**
+ * redis://[user@]host[:port][/db] or rediss://…, TLS for rediss; or the Sentinels watching the
+ * warehouse's Redis, redis+sentinel://host[:port],host[:port]/master[/db] (rediss+sentinel for
+ * TLS, see sentinel-address.ts). No password: it has its own field.
+ */
 export const coordinationUrlSchema = z
   .string()
   .trim()
@@ -20,6 +25,11 @@ export const coordinationUrlSchema = z
   .superRefine((value, ctx) => {
     const problem = (messageKey: MessageKey, message: string) =>
       ctx.addIssue({ code: 'custom', message, params: { messageKey } });
+    if (isSentinelAddress(value)) {
+      const parsed = parseSentinelAddress(value);
+      if (!parsed.ok) problem(parsed.problem.messageKey, parsed.problem.message);
+      return;
+    }
     let url: URL;
     try {
       url = new URL(value);
@@ -87,5 +97,6 @@ export const COORDINATION_ERROR_CODES = [
   'not-redis',
   'no-scripts',
   'too-old',
+  'no-master',
 ] as const;
 export type CoordinationErrorCode = (typeof COORDINATION_ERROR_CODES)[number];

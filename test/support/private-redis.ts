@@ -40,6 +40,8 @@ export interface PrivateRedisOptions {
   password?: string;
   /** Also listen with TLS on a port of its own, with a certificate from a CA made for it. */
   tls?: boolean;
+  /** More of redis-server's options, such as --replicaof for a replica (private-sentinel.ts). */
+  args?: string[];
 }
 
 /** A CA and a server certificate for 127.0.0.1, made with Debian's openssl in `dir`. */
@@ -107,6 +109,7 @@ export class PrivateRedis {
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private output = '';
+  private args: string[];
 
   private constructor(
     dir: string,
@@ -117,6 +120,7 @@ export class PrivateRedis {
     this.dir = dir;
     this.port = port;
     this.options = options;
+    this.args = options.args ?? [];
     this.tlsPort = tlsPort;
     this.certificates = options.tls ? makeCertificates(dir) : null;
     this.caPem = this.certificates ? readFileSync(this.certificates.ca, 'utf8') : null;
@@ -153,9 +157,13 @@ export class PrivateRedis {
     return redis;
   }
 
-  /** A fresh server on the same port: empty, since nothing was persisted. */
-  async restart(): Promise<void> {
+  /**
+   * A fresh server on the same port: empty, since nothing was persisted. `args` replace the
+   * options it was started with (a primary brought back as a replica: --replicaof).
+   */
+  async restart(args?: string[]): Promise<void> {
     await this.end('SIGTERM');
+    if (args) this.args = args;
     await this.launch();
   }
 
@@ -193,6 +201,7 @@ export class PrivateRedis {
         '--logfile',
         '',
         ...(this.options.password ? ['--requirepass', this.options.password] : []),
+        ...this.args,
         ...(this.certificates && this.tlsPort !== null
           ? [
               '--tls-port',

@@ -32,7 +32,8 @@ end
  * station → last seen), 6 boot (id of this server's life), 7 settle (exists right after a fresh
  * boot), 8 this station's background grants (zset grantId → time), 9 the warehouse's ceiling
  * after a 429 (hash value, at), 10 the background pacing cursor (ms), 11 the line of stations
- * with background work (zset station → place), 12 the line's counter.
+ * with background work (zset station → place), 12 the line's counter, 13 the stations a
+ * promoted replica waits for before granting (set).
  * ARGV: 1 lane 'i' | 'b', 2 station, 3 grantId, 4 cap (limit − margin), 5 windowMs,
  * 6 waiter marker TTL ms, 7 boot id the station knows, 8 boot id if INFO has no run_id, 9 settle ms,
  * 10 slots background leaves to interactive, 11 '1' when more of this lane wait at this station,
@@ -54,13 +55,35 @@ local station = ARGV[2]
 
 -- A server that came back empty (no persistence) knows nothing of the last window. Stations
 -- must re-add their own recent grants before anyone is granted: 'resync' until they have.
--- The server's life is its run_id (new at every start, also one that reloads an old snapshot:
--- a window restored from minutes ago knows nothing of the grants since).
-local run = string.match(redis.call('INFO', 'server'), 'run_id:(%w+)') or ARGV[8]
+-- The server's life is its replication id (new at every start, also one that reloads an old
+-- snapshot: a window restored from minutes ago knows nothing of the grants since; and new when
+-- Sentinel promotes a replica), or its run_id on a server that has none.
+local replication = redis.call('INFO', 'replication')
+local server = redis.call('INFO', 'server')
+local run = string.match(replication, 'master_replid:(%w+)') or string.match(server, 'run_id:(%w+)') or ARGV[8]
 local boot = redis.call('GET', KEYS[6])
 if boot ~= run then
-  redis.call('SET', KEYS[6], run)
+  -- A replica Sentinel promoted goes on from the life it followed (its master_replid2) with that
+  -- life's window, replicated up to the moment the old primary died (written after this process
+  -- started, which a reloaded snapshot never is): no one waits, the stations only re-add what
+  -- replication had not carried yet (CARRY counts nothing twice).
+  local followed = string.match(replication, 'master_replid2:(%w+)')
+  local uptime = tonumber(string.match(server, 'uptime_in_seconds:(%d+)') or '0')
+  local newest = redis.call('ZRANGE', KEYS[5], -1, -1, 'WITHSCORES')[2]
+  local continued = boot and boot == followed and newest and tonumber(newest) > now - uptime * 1000
+  redis.call('DEL', KEYS[13])
+  if continued then
+    -- Yet the stations heard of lately may have granted on their own share while the Sentinels
+    -- decided, and those grants are not here until each station carries them: the others wait
+    -- for those stations (a few hundred ms, as they follow), never longer than the settle time.
+    local expected = redis.call('ZRANGEBYSCORE', KEYS[5], tonumber(newest) - tonumber(ARGV[13]), '+inf')
+    for i = 1, #expected, 1000 do
+      redis.call('SADD', KEYS[13], unpack(expected, i, math.min(i + 999, #expected)))
+    end
+    redis.call('PEXPIRE', KEYS[13], ARGV[9])
+  end
   redis.call('SET', KEYS[7], '1', 'PX', ARGV[9])
+  redis.call('SET', KEYS[6], run)
   boot = run
 end
 
@@ -106,7 +129,13 @@ local function wait_marked(key, wait)
 end
 local waiters = ARGV[1] == 'i' and KEYS[3] or KEYS[4]
 
+-- This station knows the server's life, so it has carried its grants into it.
+if redis.call('SREM', KEYS[13], station) == 1 and redis.call('SCARD', KEYS[13]) == 0 then
+  redis.call('DEL', KEYS[7])
+end
 local settle = redis.call('PTTL', KEYS[7])
+-- Waiting on stations that follow: ask again soon, not at the end of the settle time.
+if settle > 0 and redis.call('EXISTS', KEYS[13]) == 1 then settle = math.min(settle, poll) end
 if settle > 0 then return wait_marked(waiters, settle) end
 
 local pause = tonumber(redis.call('GET', KEYS[2]) or '0')
@@ -194,20 +223,24 @@ return reply('granted', 0)
  * Re-adds this station's grants of the last window (made shared or on the local share) after
  * coordination was lost or the server came back empty. A grant already there is only ever moved
  * later (to its answer), so carrying twice counts nothing twice.
- * KEYS: 1 window, 2 this station's background grants.
- * ARGV: 1 windowMs, then triples grantId, age ms, lane 'i' | 'b'.
+ * KEYS: 1 window, 2 this station's background grants, 3 the stations a promoted replica waits
+ * for, 4 settle. ARGV: 1 windowMs, 2 station, then triples grantId, age ms, lane 'i' | 'b'.
  */
 export const CARRY = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local win = tonumber(ARGV[1])
+-- A promoted replica waits for this station's grants (see GRANT): here they come.
+if redis.call('SREM', KEYS[3], ARGV[2]) == 1 and redis.call('SCARD', KEYS[3]) == 0 then
+  redis.call('DEL', KEYS[4])
+end
 -- Added, or moved later (its answer came while Redis was away), never earlier: carrying twice
 -- counts nothing twice.
 local function later(key, at, id)
   local old = redis.call('ZSCORE', key, id)
   if not old or tonumber(old) < at then redis.call('ZADD', key, at, id) end
 end
-for i = 2, #ARGV, 3 do
+for i = 3, #ARGV, 3 do
   local at = now - tonumber(ARGV[i + 1])
   if at > now - win then
     later(KEYS[1], at, ARGV[i])

@@ -4,7 +4,7 @@ import type { CoordinationState } from '../../shared/status.ts';
 import type { BudgetFigures, Lane, ReleaseSlot } from './rate-budget.ts';
 import type { CarriedSlot, RequestBudget } from './request-budget.ts';
 import { localShare, localWait, type Recent } from './local-share.ts';
-import { onReconnect, openBudgetRedis } from './redis-connection.ts';
+import { onReconnect, onServerGone, openBudgetRedis } from './redis-connection.ts';
 import { BudgetScripts } from './shared-scripts.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { RecentGrants } from './recent-grants.ts';
@@ -63,6 +63,12 @@ export class SharedBudget implements RequestBudget {
   private offset = 0;
   /** Local time coordination was lost: the shared window of before may be counted until + window. */
   private lostAt = 0;
+  /**
+   * This station's grants in the window when coordination was lost, once the server is known to
+   * be gone for every station (its port refused us): see localAllowance. Null until then.
+   */
+  private heldAtLoss: number | null = null;
+  private grantsAtLoss = 0;
   private nextProbeAt = 0;
   private localPauseUntil = 0;
   private pumping = false;
@@ -100,14 +106,17 @@ export class SharedBudget implements RequestBudget {
       ca: options.ca,
       commandTimeoutMs: t.commandTimeoutMs,
       clock: this.clock,
-      // Reconnects well within the settle time a Redis that came back empty holds everyone for.
-      retryMs: () => Math.max(10, Math.min(this.probeMs(), Math.round(t.settleMs / 2))),
+      // Reconnects well within the settle time a Redis that came back empty holds everyone for,
+      // and within a quarter of a second of a replica's promotion (each try under Sentinel asks
+      // a Sentinel where the master is now).
+      retryMs: () => Math.max(10, Math.min(this.probeMs(), Math.round(t.settleMs / 2), 250)),
     });
     this.redis = opened.redis;
     this.connected = opened.connected;
     this.scripts = new BudgetScripts({
       redis: this.redis,
       keys: sharedKeys(budgetKeyPrefix(options.environment, options.companyKey), this.stationId),
+      stationId: this.stationId,
       elapsed: t.elapsed,
       onCommand: options.onCommand,
     });
@@ -120,6 +129,13 @@ export class SharedBudget implements RequestBudget {
         () => this.rejoin(),
         () => undefined,
       );
+      this.kick();
+    });
+    // Refused: the server itself is gone (crashed, restarting, replaced by Sentinel), for every
+    // station at once, so this one may keep its own pace (see localAllowance).
+    onServerGone(this.redis, () => {
+      if (this.coordination !== 'lost' || this.heldAtLoss !== null) return;
+      this.heldAtLoss = this.grantsAtLoss;
       this.kick();
     });
     this.heartbeat = new Heartbeat(this.clock, t.heartbeatMs, {
@@ -387,10 +403,11 @@ export class SharedBudget implements RequestBudget {
       share,
       windowMs: this.windowMs,
       lostAt: this.lostAt,
+      before: this.heldAtLoss,
+      lostCut: this.lostCut,
       margin: this.tuning.margin,
       stations: this.stations,
       nextProbeAt: this.nextProbeAt,
-      pollMs: this.tuning.pollMs,
     });
     if (wait > 0) return wait;
     this.grant(waiter, 'local', now + this.offset);
@@ -443,6 +460,8 @@ export class SharedBudget implements RequestBudget {
     if (this.coordination === 'lost') return;
     this.coordination = 'lost';
     this.lostAt = this.clock.now();
+    this.grantsAtLoss = this.grants.count();
+    this.heldAtLoss = null;
     this.publish();
     this.scheduleProbe();
     // A waiting station may be asleep on a wait Redis gave it: it goes on its local share now.

@@ -21,6 +21,8 @@ export interface SharedKeys {
   pace: string;
   turns: string;
   turnSeq: string;
+  /** The stations a promoted replica waits for before granting (issue #42). */
+  followers: string;
 }
 
 export function sharedKeys(prefix: string, stationId: string): SharedKeys {
@@ -37,5 +39,6 @@ export function sharedKeys(prefix: string, stationId: string): SharedKeys {
     pace: `${prefix}pace`,
     turns: `${prefix}turns`,
     turnSeq: `${prefix}turns:seq`,
+    followers: `${prefix}followers`,
   };
 }

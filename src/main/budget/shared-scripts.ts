@@ -68,17 +68,20 @@ const laneCode = (lane: 'interactive' | 'background') => (lane === 'interactive'
 export class BudgetScripts {
   private readonly redis: Redis;
   private readonly keys: SharedKeys;
+  private readonly stationId: string;
   private readonly elapsed: () => number;
   private readonly onCommand: ((script: string, ms: number) => void) | undefined;
 
   constructor(options: {
     redis: Redis;
     keys: SharedKeys;
+    stationId: string;
     elapsed: () => number;
     onCommand?: ((script: string, ms: number) => void) | undefined;
   }) {
     this.redis = options.redis;
     this.keys = options.keys;
+    this.stationId = options.stationId;
     this.elapsed = options.elapsed;
     this.onCommand = options.onCommand;
   }
@@ -100,6 +103,7 @@ export class BudgetScripts {
         k.pace,
         k.turns,
         k.turnSeq,
+        k.followers,
       ],
       [
         laneCode(a.lane),
@@ -152,9 +156,13 @@ export class BudgetScripts {
 
   /** Re-adds this station's recent grants to the shared window (never moving one earlier). */
   async carry(windowMs: number, entries: readonly CarriedEntry[]): Promise<void> {
-    const args: string[] = [String(windowMs)];
+    const args: string[] = [String(windowMs), this.stationId];
     for (const e of entries) args.push(e.id, String(e.ageMs), laneCode(e.lane));
-    await this.run(CARRY, [this.keys.window, this.keys.mine], args);
+    await this.run(
+      CARRY,
+      [this.keys.window, this.keys.mine, this.keys.followers, this.keys.settle],
+      args,
+    );
   }
 
   /** "This station is here": the stations on the key now. */

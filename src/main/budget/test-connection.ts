@@ -1,8 +1,7 @@
-import { Redis } from 'ioredis';
 import { systemElapsed } from '../platform/clock.ts';
 import type { CoordinationTestResult } from '../../shared/coordination.ts';
 import { CoordinationError, classifyRedisError } from './coordination-error.ts';
-import { redisUrlWithPassword, tlsOptions } from './shared-budget.ts';
+import { newRedis } from './redis-connection.ts';
 
 export interface TestConnectionInput {
   url: string;
@@ -31,21 +30,32 @@ return redis.call('ZCOUNT', KEYS[1], now - tonumber(ARGV[1]), '+inf')
 export async function testConnection(input: TestConnectionInput): Promise<CoordinationTestResult> {
   const now = input.now ?? systemElapsed;
   const timeout = input.timeoutMs ?? 3000;
-  const redis = new Redis(redisUrlWithPassword(input.url, input.password), {
-    lazyConnect: true,
-    connectTimeout: timeout,
-    commandTimeout: timeout,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-    ...tlsOptions(input.url, input.ca),
-  });
+  const redis = newRedis(
+    { url: input.url, password: input.password, ca: input.ca },
+    {
+      lazyConnect: true,
+      connectTimeout: timeout,
+      commandTimeout: timeout,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    },
+  );
   let lastError: unknown = null;
+  let noMaster = false;
   redis.on('error', (error) => (lastError = error));
+  // A Sentinel that answers but names no master of that name: the name is wrong, not the network.
+  redis.on('sentinelError', (error: unknown) => {
+    // Sentinel refuses to list the Sentinels of an unknown master, or names none.
+    if (/invalid reply|no such master/i.test(String(error))) noMaster = true;
+    else lastError ??= error;
+  });
   try {
     try {
       await redis.connect();
     } catch (error) {
+      if (noMaster)
+        throw new CoordinationError('no-master', 'no Sentinel knows a master of that name', error);
       // ioredis reports "Connection is closed." once it gave up; the reason came as an event.
       throw classifyRedisError(lastError ?? error);
     }
