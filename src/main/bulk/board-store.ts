@@ -156,8 +156,16 @@ export class BoardStore {
     this.update(profileId, seq, 'left_out = ?', leftOut ? 1 : 0);
   }
 
-  queued(profileId: string, seq: number, jobId: string): void {
-    this.update(profileId, seq, 'job_id = ?', jobId);
+  /**
+   * The rows' outbox jobs, all in one transaction: a day queued at once is one disk write here,
+   * not one per row. Lost in a crash, a link is found again: the next queue joins the row to
+   * the job already holding its bytes.
+   */
+  queued(profileId: string, links: readonly { seq: number; jobId: string }[]): void {
+    const set = this.db.prepare('UPDATE pieces SET job_id = ? WHERE profile_id = ? AND seq = ?');
+    sqlite.transaction(this.db, () => {
+      for (const { seq, jobId } of links) set.run(jobId, profileId, seq);
+    });
   }
 
   /** Rematched against a newer listing: the matcher's part changes, the operator's stays. */

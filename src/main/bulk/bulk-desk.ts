@@ -102,7 +102,10 @@ export class BulkDesk {
           params: { count: listed.length, at: this.options.formatTime(earlier.readAt) },
         });
       } else if (opened.length > 0)
-        notices.push({ messageKey: 'bulk.board.ordersOnlyOpened', params: { count: opened.length } });
+        notices.push({
+          messageKey: 'bulk.board.ordersOnlyOpened',
+          params: { count: opened.length },
+        });
       else notices.push({ messageKey: 'bulk.board.ordersUnavailable', params: {} });
     }
     const orders = withOpened(listed, opened);
@@ -199,22 +202,28 @@ export class BulkDesk {
     if (seqs) for (const piece of chosen) if (!isReady(piece)) throwWhyNot(piece);
     let queued = 0;
     let already = 0;
-    for (const piece of chosen) {
-      const order = target(piece);
-      const bytes = this.options.store.bytes(profileId, piece.seq);
-      if (!order || !bytes) continue;
-      const same = this.options
-        .orderFiles(order)
-        .find((job) => job.fileSha256 === piece.row.sha256 && !GONE.includes(job.state));
-      if (same) {
-        this.options.store.queued(profileId, piece.seq, same.id);
-        already += 1;
-        continue;
+    const links: { seq: number; jobId: string }[] = [];
+    try {
+      for (const piece of chosen) {
+        const order = target(piece);
+        const bytes = this.options.store.bytes(profileId, piece.seq);
+        if (!order || !bytes) continue;
+        const same = this.options
+          .orderFiles(order)
+          .find((job) => job.fileSha256 === piece.row.sha256 && !GONE.includes(job.state));
+        if (same) {
+          links.push({ seq: piece.seq, jobId: same.id });
+          already += 1;
+          continue;
+        }
+        const outcome = this.options.submit(submissionOf(piece, order, bytes, pieces));
+        links.push({ seq: piece.seq, jobId: outcome.job.id });
+        if (outcome.status === 'enqueued') queued += 1;
+        else already += 1;
       }
-      const outcome = this.options.submit(submissionOf(piece, order, bytes, pieces));
-      this.options.store.queued(profileId, piece.seq, outcome.job.id);
-      if (outcome.status === 'enqueued') queued += 1;
-      else already += 1;
+    } finally {
+      // What went to the outbox before a refusal (a full disk) is still shown as queued.
+      this.options.store.queued(profileId, links);
     }
     return { board: this.board(), queued, already };
   }

@@ -1,5 +1,5 @@
 import { Badge, Table, Text, TextInput } from '@mantine/core';
-import { useState, type KeyboardEvent, type Ref } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { BulkBoardRow, BulkPreview, BulkRowStatus } from '@shared/ipc/bulk-types.ts';
@@ -44,47 +44,60 @@ function evidenceSentences(row: BulkBoardRow, t: TFunction): string[] {
   return row.evidence.map((e) => t(`bulk.board.evidence.${e.key}`, { value: e.value, where }));
 }
 
+/** What a row may ask of the board; one object for the screen's life, so rows stay memoised. */
+export interface RowActions {
+  key: (event: KeyboardEvent<HTMLTableRowElement>, at: number) => void;
+  focus: (at: number) => void;
+  assign: (seq: number, order: string) => void;
+  cancel: (at: number) => void;
+  ref: (at: number, element: HTMLTableRowElement | null) => void;
+}
+
+interface BoardRowProps {
+  row: BulkBoardRow;
+  /** Its place on the board. */
+  at: number;
+  loadPreview: (seq: number) => Promise<Result<BulkPreview | null>>;
+  focusable: boolean;
+  typing: string | null;
+  actions: RowActions;
+}
+
 /**
  * One piece of the board. While `typing` holds the first character the operator typed on the
  * row, the order column is a field for the order number: Enter assigns it, Escape gives up.
+ * Drawn again only when the row or its place changed: a board read after each outbox change
+ * brings new objects for every row, and 400 rows drawn again each time froze the window.
  */
-export function BoardRow({
-  row,
-  focusable,
-  rowRef,
-  typing,
-  onKeyDown,
-  onFocus,
-  onAssign,
-  onCancel,
-  loadPreview,
-}: {
-  row: BulkBoardRow;
-  loadPreview: (seq: number) => Promise<Result<BulkPreview | null>>;
-  focusable: boolean;
-  rowRef: Ref<HTMLTableRowElement>;
-  typing: string | null;
-  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
-  onFocus: () => void;
-  onAssign: (order: string) => void;
-  onCancel: () => void;
-}) {
+export const BoardRow = memo(
+  BoardRowDrawn,
+  (before, now) =>
+    before.at === now.at &&
+    before.focusable === now.focusable &&
+    before.typing === now.typing &&
+    before.actions === now.actions &&
+    before.loadPreview === now.loadPreview &&
+    JSON.stringify(before.row) === JSON.stringify(now.row),
+);
+
+function BoardRowDrawn({ row, at, focusable, typing, actions, loadPreview }: BoardRowProps) {
   const { t } = useTranslation();
   const evidence = evidenceSentences(row, t);
   const decision = decisionSentence(row, t);
   return (
     <Table.Tr
-      ref={rowRef}
+      ref={(element) => actions.ref(at, element)}
       tabIndex={focusable ? 0 : -1}
       data-testid="bulk-row"
       data-status={row.status}
+      data-kind={row.kind}
       data-seq={row.seq}
       aria-selected={focusable}
       data-left-out={row.leftOut}
       // Set apart by its background, not faded: a faded row's words would be hard to read.
       style={row.leftOut ? { background: 'var(--mantine-color-gray-1)' } : undefined}
-      onFocus={(event) => event.target === event.currentTarget && onFocus()}
-      onKeyDown={onKeyDown}
+      onFocus={(event) => event.target === event.currentTarget && actions.focus(at)}
+      onKeyDown={(event) => actions.key(event, at)}
     >
       <Table.Td>
         {row.sha256 && row.kind !== 'other' && (
@@ -109,7 +122,12 @@ export function BoardRow({
       </Table.Td>
       <Table.Td data-testid="bulk-order">
         {typing !== null ? (
-          <AssignField row={row} first={typing} onAssign={onAssign} onCancel={onCancel} />
+          <AssignField
+            row={row}
+            first={typing}
+            onAssign={(order) => actions.assign(row.seq, order)}
+            onCancel={() => actions.cancel(at)}
+          />
         ) : (
           (row.target ??
           (row.candidates.length > 0

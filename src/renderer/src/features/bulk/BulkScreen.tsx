@@ -1,12 +1,20 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkBoard } from '@shared/ipc/bulk-types.ts';
 import type { AppError, Result } from '@shared/result.ts';
-import { useBridge, useOutbox } from '@renderer/app/context.tsx';
+import { useBridge, useStores } from '@renderer/app/context.tsx';
 import { FileDropZone, type DroppedFile } from '@renderer/ui/FileDropZone.tsx';
 import { LoadState } from '@renderer/ui/LoadState.tsx';
-import { BoardRow } from './BoardRow.tsx';
+import { BoardRow, type RowActions } from './BoardRow.tsx';
 import { boardKey } from './board-keys.ts';
 
 /** A row can be queued: it has an order, is not left out and has not gone yet. */
@@ -28,8 +36,7 @@ export function BulkScreen() {
   const [typing, setTyping] = useState<{ seq: number; first: string } | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
-  // The outbox moves a queued row along (sending, delivered): the board follows it.
-  const outbox = useOutbox((s) => s.snapshot);
+  const stores = useStores();
 
   /** A board the main process answered with, or its refusal as a sentence. */
   const take = useCallback((result: Result<BulkBoard>): boolean => {
@@ -42,9 +49,37 @@ export function BulkScreen() {
     return true;
   }, []);
 
+  // The outbox moves a queued row along (sending, delivered): the board follows it. A day
+  // queued at once moves the outbox hundreds of times in seconds, so the board is read at most
+  // once at a time, and once more after that if the outbox moved meanwhile; the screen itself
+  // does not re-render for the outbox, only for a board that changed (400 renders of a 400-row
+  // board kept the window busy for half a minute).
   useEffect(() => {
-    void bridge.bulkBoard().then((result) => result.ok && setBoard(result.value));
-  }, [bridge, outbox]);
+    const state = { busy: false, again: false, gone: false };
+    const read = () => {
+      if (state.busy) {
+        state.again = true;
+        return;
+      }
+      state.busy = true;
+      void bridge.bulkBoard().then((result) => {
+        if (result.ok && !state.gone) setBoard(result.value);
+        state.busy = false;
+        if (state.again && !state.gone) {
+          state.again = false;
+          read();
+        }
+      });
+    };
+    read();
+    const stop = stores.outbox.subscribe((now, before) => {
+      if (now.snapshot !== before.snapshot) read();
+    });
+    return () => {
+      state.gone = true;
+      stop();
+    };
+  }, [bridge, stores]);
 
   const focusRow = (at: number) => {
     setFocused(at);
@@ -100,6 +135,26 @@ export function BulkScreen() {
   };
 
   const loadPreview = useCallback((seq: number) => bridge.bulkPreview({ seq }), [bridge]);
+  // One set of row actions for the screen's life: a row re-renders only when it changed.
+  const latest = useRef({ onRowKey, assign, focusRow });
+  useLayoutEffect(() => {
+    latest.current = { onRowKey, assign, focusRow };
+  });
+  const actions = useMemo<RowActions>(
+    () => ({
+      key: (event, at) => latest.current.onRowKey(event, at),
+      focus: (at) => setFocused(at),
+      assign: (seq, order) => void latest.current.assign(seq, order),
+      cancel: (at) => {
+        setTyping(null);
+        latest.current.focusRow(at);
+      },
+      ref: (at, element) => {
+        rows.current[at] = element;
+      },
+    }),
+    [],
+  );
   const ready = board?.rows.filter(isReady).length ?? 0;
   return (
     <Stack>
@@ -178,19 +233,11 @@ export function BulkScreen() {
                 <BoardRow
                   key={row.seq}
                   row={row}
+                  at={i}
                   loadPreview={loadPreview}
                   focusable={i === focused}
-                  rowRef={(element) => {
-                    rows.current[i] = element;
-                  }}
                   typing={typing?.seq === row.seq ? typing.first : null}
-                  onKeyDown={(event) => onRowKey(event, i)}
-                  onFocus={() => setFocused(i)}
-                  onAssign={(order) => void assign(row.seq, order)}
-                  onCancel={() => {
-                    setTyping(null);
-                    focusRow(i);
-                  }}
+                  actions={actions}
                 />
               ))}
             </Table.Tbody>
