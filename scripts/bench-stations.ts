@@ -36,6 +36,14 @@ export interface StationsRow {
   lookupP95MsMeasured: number;
   /** Times a station said "coordination lost" (Redis too slow or away) during the run. */
   coordinationLost: number;
+  /** When the work began (Date.now()), and what happened after, for a failover's figures. */
+  startedAt: number;
+  /** Each station's coordination changes (Date.now()). */
+  transitions: { station: number; to: 'shared' | 'lost'; at: number }[];
+  /** Each scan: when it began (Date.now()) and how long it took, real-time ms (× scale). */
+  scans: { at: number; ms: number }[];
+  /** When each 429 answer arrived (Date.now()). */
+  rateLimitedAt: number[];
   redis: {
     /** One grant's script round trip, ms (not scaled: Redis is as fast in a real run). */
     grantP50Ms: number;
@@ -113,6 +121,8 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
   let commands = 0;
   let byScript: Record<string, number> = {};
   let coordinationLost = 0;
+  const transitions: StationsRow['transitions'] = [];
+  const scanTimes: StationsRow['scans'] = [];
   const dirs: string[] = [];
   const cores: { core: StationCore; profileId: string }[] = [];
   try {
@@ -150,6 +160,8 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
       core.onStatus((status) => {
         const now = status.budget?.coordination?.coordination ?? null;
         if (now === 'lost' && previous !== 'lost') coordinationLost += 1;
+        if (now !== null && now !== previous)
+          transitions.push({ station: s, to: now, at: Date.now() });
         previous = now;
       });
       cores.push({ core, profileId: profile.id });
@@ -160,6 +172,8 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
     commands = 0;
     byScript = {};
     coordinationLost = 0;
+    transitions.length = 0;
+    const startedAt = Date.now();
 
     const per = Math.ceil(run.uploads / stations);
     const skus: string[] = [];
@@ -189,9 +203,11 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
       for (let n = 0; draining; n += 1) {
         const id = orders[(s + n) % Math.max(1, orders.length)] ?? 'ORD-1';
         const started = performance.now();
+        const startedWall = Date.now();
         const api = await core.api();
         await Promise.allSettled([api.getOrder(id), api.queryTrackings({ order: id })]);
         lookups.push(performance.now() - started);
+        scanTimes.push({ at: startedWall, ms: (performance.now() - started) * scale });
         await new Promise((r) => setTimeout(r, scanEveryMs));
       }
     });
@@ -255,6 +271,10 @@ export async function runStations(run: StationsRun): Promise<StationsRow> {
       lookups: lookups.length,
       lookupP95MsMeasured,
       coordinationLost,
+      startedAt,
+      transitions,
+      scans: scanTimes,
+      rateLimitedAt: answers.filter((a) => a.status === 429).map((a) => a.at),
       redis:
         run.coordination === 'redis'
           ? {

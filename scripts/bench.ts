@@ -23,6 +23,7 @@ const SECTIONS: Record<string, () => Promise<{ section: BenchSection }>> = {
   budget: () => import('./bench/budget.ts'),
   shared: () => import('./bench/shared.ts'),
   stations: () => import('./bench/stations.ts'),
+  hundred: () => import('./bench/hundred.ts'),
   enqueue: () => import('./bench/enqueue.ts'),
   memory: () => import('./bench/memory.ts'),
   faults: () => import('./bench/faults.ts'),
