@@ -72,7 +72,7 @@ export const bulkSentences = {
       leftOutNotQueued: 'This row was left out: press Delete to bring it back first.',
       noOrderToQueue: 'This row has no order yet: type the order number first.',
       ordersOpenedHere:
-        'This profile uses API v1, which lists no orders: the pieces were matched against the {{count}} order(s) opened on this station within the profile\'s date window.',
+        "This profile uses API v1, which lists no orders: the pieces were matched against the {{count}} order(s) opened on this station within the profile's date window.",
       ordersOnlyOpened:
         'The service cannot be reached and no orders were read before: the pieces were matched only against the {{count}} order(s) opened on this station today.',
       ordersUnavailable:
