@@ -160,12 +160,12 @@ describe('Settings → Stations sharing this key', () => {
     [
       'not an address',
       'redis.warehouse.lan:6379',
-      'Enter a redis:// or rediss:// address, such as redis://redis.warehouse.lan:6379.',
+      'Enter a redis://, rediss:// or redis+sentinel:// address, such as redis://redis.warehouse.lan:6379.',
     ],
     [
       'another protocol',
       'http://redis.warehouse.lan:6379',
-      'Enter a redis:// or rediss:// address, such as redis://redis.warehouse.lan:6379.',
+      'Enter a redis://, rediss:// or redis+sentinel:// address, such as redis://redis.warehouse.lan:6379.',
     ],
     [
       'a password in the address',
