@@ -4,6 +4,7 @@ import type { StationCore } from './core/station-core.ts';
 import { asResult as resultOf } from './core/errors-to-result.ts';
 import type { HandlerContext, Handlers } from './handlers/context.ts';
 import { bulkHandlers } from './handlers/bulk.ts';
+import { evidenceHandlers } from './handlers/evidence.ts';
 import { recordsHandlers } from './handlers/records.ts';
 import { coordinationHandlers } from './handlers/coordination.ts';
 import { packHandlers } from './handlers/packing.ts';
@@ -59,5 +60,6 @@ export function createHandlers({
     ...updateHandlers(update),
     ...bulkHandlers(context),
     ...recordsHandlers(context),
+    ...evidenceHandlers(context),
   };
 }

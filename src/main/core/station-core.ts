@@ -6,6 +6,7 @@ import type { Paperwork } from '../paperwork/paperwork.ts';
 import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import { createStationPacking } from './station-packing.ts';
 import { createBulkDesk } from './station-bulk.ts';
+import { createStationEvidence, type StationEvidence } from './station-evidence.ts';
 import { followDeliveries, printDeliveredLabels } from './auto-print.ts';
 import type { BulkDesk } from '../bulk/bulk-desk.ts';
 import type { FleetRecords } from '../records/fleet-records.ts';
@@ -99,6 +100,8 @@ export class StationCore {
   readonly bulk: BulkDesk;
   /** Settings → Records and the fleet's pack records in PostgreSQL (issue #40). */
   readonly records: FleetRecords;
+  /** Settings → Camera and each pack's clip (issue #41). */
+  readonly evidence: StationEvidence;
   /** The window's language (it tells main): the packing slip speaks it. */
   language: CatalogueLanguage = 'en';
   private readonly listeners = new Set<(status: StationStatus) => void>();
@@ -223,6 +226,7 @@ export class StationCore {
     printDeliveredLabels(this.outbox, this.work, this.printing);
     followDeliveries(this.outbox, (order) => this.records.deliveryChanged(order));
     this.bulk = createBulkDesk(options, this.clock, this);
+    this.evidence = createStationEvidence(options, this.clock, this);
     this.log = new StationLog({
       dir: join(options.dataDir, 'logs'),
       clock: this.clock,
@@ -240,13 +244,13 @@ export class StationCore {
     try {
       await core.api();
     } catch (error) {
-      // Whatever did start (the embedded sandbox, the outbox) stops again: a failed start
-      // leaves nothing running.
+      // A failed start leaves nothing running: the embedded sandbox, the outbox stop again.
       await core.close().catch(() => undefined);
       throw error;
     }
     core.outbox.recover();
     core.paperwork.recover();
+    await core.evidence.recover();
     adoptStrandedJobs(core.outbox, core.profiles);
     core.health.start();
     core.scale.start();

@@ -2,6 +2,7 @@ import type { ScaleSettings, ScaleView } from '../scale/settings.ts';
 import type { ScaleDevice, ScaleReading } from '../scale/types.ts';
 import type { MessageKey } from '../i18n/message-key.ts';
 import type { BulkBoard, BulkPreview, BulkQueued } from './bulk-types.ts';
+import type { CameraSettings, CameraSettingsInput, ClipSummary } from '../camera.ts';
 import type {
   RecallAnswer,
   RecallQueryInput,
@@ -346,6 +347,15 @@ export interface InvokeChannels {
   supervisorCsv: { input: SupervisorQuery; output: { csv: string; rows: number } };
   /** Empties the board (what was queued stays in the outbox). */
   bulkClear: { input: undefined; output: BulkBoard };
+  /** Settings → Camera (issue #41). */
+  getCamera: { input: undefined; output: CameraSettings };
+  saveCamera: { input: CameraSettingsInput; output: CameraSettings };
+  /** The pack's clip begins; `recording` is false while the camera is off in Settings. */
+  clipStart: { input: { packId: string }; output: { recording: boolean } };
+  /** One fragment of the window's MediaRecorder, written to the clip before this answers. */
+  clipAppend: { input: { packId: string; bytes: Uint8Array }; output: null };
+  /** The clip closes: hashed and written into the pack's record; null when none was open. */
+  clipFinish: { input: { packId: string }; output: ClipSummary | null };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -443,6 +453,11 @@ export const channels = {
   recallCsv: 'invoke',
   supervisor: 'invoke',
   supervisorCsv: 'invoke',
+  getCamera: 'invoke',
+  saveCamera: 'invoke',
+  clipStart: 'invoke',
+  clipAppend: 'invoke',
+  clipFinish: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

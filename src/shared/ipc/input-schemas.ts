@@ -1,3 +1,4 @@
+import { cameraSettingsSchema } from '../camera.ts';
 import { recallQuerySchema, recordsInputSchema, supervisorQuerySchema } from '../records.ts';
 import { scaleSettingsSchema } from '../scale/settings.ts';
 import { z } from 'zod';
@@ -337,6 +338,12 @@ const channelSchemas = {
   recallCsv: recallQuerySchema,
   supervisor: supervisorQuerySchema,
   supervisorCsv: supervisorQuerySchema,
+  getCamera: z.undefined(),
+  saveCamera: cameraSettingsSchema,
+  clipStart: z.object({ packId: id }),
+  // A MediaRecorder fragment (about a second of video); the limit table bounds its size.
+  clipAppend: z.object({ packId: id, bytes: bytes.refine((b) => b.length > 0) }),
+  clipFinish: z.object({ packId: id }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {
