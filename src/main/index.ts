@@ -210,6 +210,12 @@ async function start(dataDir: string): Promise<void> {
       isAppUrl: (url) => isAppUrl(url) || Boolean(devServerUrl && url.startsWith(devServerUrl)),
       openExternal: (url) => void shell.openExternal(url),
       allowedExternalHosts: [],
+      // The pack camera (issue #41): the camera while recording is on, the microphone with it
+      // only when Settings → Camera records sound.
+      media: () => {
+        const camera = core.evidence.settings();
+        return { video: camera.enabled, audio: camera.enabled && camera.audio };
+      },
     });
   });
 

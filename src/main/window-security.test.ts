@@ -7,8 +7,11 @@ function fakeContents() {
     ((event: { preventDefault: () => void }, url?: string) => void)[]
   > = {};
   let openHandler: ((d: { url: string }) => { action: string }) | null = null;
-  let permissionRequest: ((wc: unknown, p: string, cb: (g: boolean) => void) => void) | null = null;
-  let permissionCheck: ((wc: unknown, p: string) => boolean) | null = null;
+  type Details = { requestingUrl?: string; mediaTypes?: string[]; mediaType?: string };
+  let permissionRequest:
+    ((wc: unknown, p: string, cb: (g: boolean) => void, d?: Details) => void) | null = null;
+  let permissionCheck: ((wc: unknown, p: string, origin?: string, d?: Details) => boolean) | null =
+    null;
   const contents = {
     session: {
       setPermissionRequestHandler: (h: typeof permissionRequest) => void (permissionRequest = h),
@@ -31,9 +34,10 @@ function fakeContents() {
     contents,
     fire,
     open: (url: string) => openHandler?.({ url }),
-    requestPermission: (p: string) =>
-      new Promise<boolean>((resolve) => permissionRequest?.(null, p, resolve)),
-    checkPermission: (p: string) => permissionCheck?.(null, p),
+    requestPermission: (p: string, details?: Details) =>
+      new Promise<boolean>((resolve) => permissionRequest?.(null, p, resolve, details)),
+    checkPermission: (p: string, origin?: string, details?: Details) =>
+      permissionCheck?.(null, p, origin, details),
   };
 }
 
@@ -83,6 +87,39 @@ describe('window security', () => {
       expect(await f.requestPermission(permission)).toBe(false);
       expect(f.checkPermission(permission)).toBe(false);
     }
+  });
+
+  it("grants the pack camera to the app's own page only, and only what Settings → Camera allows", async () => {
+    const f = fakeContents();
+    let camera = { video: false, audio: false };
+    hardenWebContents(f.contents, {
+      isAppUrl,
+      openExternal: vi.fn(),
+      allowedExternalHosts: [],
+      media: () => camera,
+    });
+    const page = 'app://packbench/index.html';
+    const ask = (mediaTypes: string[], requestingUrl = page) =>
+      f.requestPermission('media', { requestingUrl, mediaTypes });
+    // Recording off: nothing.
+    expect(await ask(['video'])).toBe(false);
+    expect(f.checkPermission('media', 'app://packbench', { mediaType: 'video' })).toBe(false);
+    camera = { video: true, audio: false };
+    expect(await ask(['video'])).toBe(true);
+    expect(f.checkPermission('media', 'app://packbench', { mediaType: 'video' })).toBe(true);
+    // Sound is off: the microphone is refused, alone or with the camera.
+    expect(await ask(['audio'])).toBe(false);
+    expect(await ask(['video', 'audio'])).toBe(false);
+    expect(f.checkPermission('media', 'app://packbench', { mediaType: 'audio' })).toBe(false);
+    // Any other page, a request that names nothing, any other permission: refused.
+    expect(await ask(['video'], 'https://evil.example/')).toBe(false);
+    expect(f.checkPermission('media', 'https://evil.example', { mediaType: 'video' })).toBe(false);
+    expect(await ask([])).toBe(false);
+    expect(await f.requestPermission('media')).toBe(false);
+    expect(await f.requestPermission('display-capture', { requestingUrl: page })).toBe(false);
+    expect(await f.requestPermission('notifications', { requestingUrl: page })).toBe(false);
+    camera = { video: true, audio: true };
+    expect(await ask(['video', 'audio'])).toBe(true);
   });
 
   it('accepts only https hosts on the list as external links', () => {

@@ -8,12 +8,37 @@ export interface NavigationEventLike {
 export interface SessionLike {
   setPermissionRequestHandler(
     handler:
-      | ((webContents: unknown, permission: string, callback: (granted: boolean) => void) => void)
+      | ((
+          webContents: unknown,
+          permission: string,
+          callback: (granted: boolean) => void,
+          details: PermissionRequestDetails,
+        ) => void)
       | null,
   ): void;
   setPermissionCheckHandler(
-    handler: ((webContents: unknown, permission: string) => boolean) | null,
+    handler:
+      | ((
+          webContents: unknown,
+          permission: string,
+          requestingOrigin: string,
+          details: PermissionCheckDetails,
+        ) => boolean)
+      | null,
   ): void;
+}
+
+/** What Electron tells of a permission request (the parts the rules read). */
+export interface PermissionRequestDetails {
+  requestingUrl?: string;
+  /** For 'media': what getUserMedia asked for. */
+  mediaTypes?: readonly string[];
+}
+
+export interface PermissionCheckDetails {
+  requestingUrl?: string;
+  /** For 'media': 'video', 'audio' or 'unknown'. */
+  mediaType?: string;
 }
 
 export interface WebContentsLike {
@@ -64,9 +89,33 @@ export interface HardenOptions {
   isAppUrl: (url: string) => boolean;
   openExternal: (url: string) => void;
   allowedExternalHosts: readonly string[];
+  /**
+   * What the pack camera may use now (issue #41, Settings → Camera): the camera while recording
+   * is on, the microphone only when audio is on too. Absent: nothing.
+   */
+  media?: () => { video: boolean; audio: boolean };
 }
 
-/** No new windows, no navigation away from the app, no webviews, no permissions. */
+/**
+ * Whether the app's own page may use these media: each one asked for must be allowed by
+ * Settings → Camera, and nothing else (a screen, an unknown kind) ever is.
+ */
+function mediaAllowed(
+  options: HardenOptions,
+  url: string | undefined,
+  types: readonly string[],
+): boolean {
+  if (!options.media || !url || !options.isAppUrl(url) || types.length === 0) return false;
+  const allowed = options.media();
+  return types.every(
+    (type) => (type === 'video' && allowed.video) || (type === 'audio' && allowed.audio),
+  );
+}
+
+/**
+ * No new windows, no navigation away from the app, no webviews, and no permission but the pack
+ * camera's, to the app's own page, as far as Settings → Camera allows.
+ */
 export function hardenWebContents(contents: WebContentsLike, options: HardenOptions): void {
   contents.setWindowOpenHandler(({ url }) => {
     if (isAllowedExternal(url, options.allowedExternalHosts)) options.openExternal(url);
@@ -78,6 +127,17 @@ export function hardenWebContents(contents: WebContentsLike, options: HardenOpti
   contents.on('will-navigate', stayHome);
   contents.on('will-redirect', stayHome);
   contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  contents.session.setPermissionCheckHandler(() => false);
+  contents.session.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(
+      permission === 'media' &&
+        mediaAllowed(options, details?.requestingUrl, details?.mediaTypes ?? []),
+    ),
+  );
+  contents.session.setPermissionCheckHandler(
+    (_wc, permission, requestingOrigin, details) =>
+      permission === 'media' &&
+      mediaAllowed(options, details?.requestingUrl ?? `${requestingOrigin}/`, [
+        details?.mediaType ?? '',
+      ]),
+  );
 }
