@@ -74,6 +74,16 @@ export interface Station {
 }
 
 let browser: Browser | null = null;
+let extraArgs: string[] = [];
+
+/**
+ * Chromium flags of one test file, set before its first station launches (the browser is
+ * shared by the file's stations), e.g. the fake camera's.
+ */
+export function browserArgs(args: readonly string[]): void {
+  if (browser) throw new Error('browserArgs() must come before the first launch');
+  extraArgs = [...args];
+}
 let preload: string | null = null;
 
 /** Real renderer build + real preload + real IPC handlers on a real core, in Debian's Chromium. */
@@ -86,7 +96,7 @@ export async function launchStation(
   browser ??= await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
   const dir = tempDir('packbench-e2e-');
   const core = await createStationCore({

@@ -1,3 +1,4 @@
+import { DEFAULT_CAMERA_SETTINGS } from '@shared/camera.ts';
 import { profileInputSchema } from '@shared/profile.ts';
 import { POLICY_SECTIONS } from '@shared/policy/schema.ts';
 import type { PolicyView } from '@shared/policy/view.ts';
@@ -164,6 +165,8 @@ export function fakeBridge(overrides: Partial<PackbenchBridge> = {}): PackbenchB
       getBarcodeAliases: async () => ok({ aliases: [] }),
       // Read by the status bar, the card and Settings → Scale: no scale unless a test sets one.
       getScaleSettings: async () => ok(DEFAULT_SCALE_SETTINGS),
+      // Read by the Station's pack camera and Settings → Camera: off unless a test turns it on.
+      getCamera: async () => ok(DEFAULT_CAMERA_SETTINGS),
       getScale: async () =>
         ok({ state: 'off', device: null, reading: null, stable: false, needsZero: false }),
       onScale: () => () => undefined,

@@ -10,6 +10,7 @@ import { supportSentences } from './sections/support.ts';
 import { bulkSentences } from './sections/bulk.ts';
 import { recordsSentences } from './sections/records.ts';
 import { evidenceSentences } from './sections/evidence.ts';
+import { cameraSentences } from './sections/camera.ts';
 export const en = {
   app: { title: 'Packbench', loading: 'Loading…', screens: 'Screens' },
   nav: {
@@ -723,6 +724,7 @@ export const en = {
   bulk: bulkSentences.en,
   records: recordsSentences.en,
   evidence: evidenceSentences.en,
+  camera: cameraSentences.en,
 } as const;
 
 /** Every language has exactly these keys (checked by a test). */

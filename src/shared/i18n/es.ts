@@ -10,6 +10,7 @@ import { supportSentences } from './sections/support.ts';
 import { bulkSentences } from './sections/bulk.ts';
 import { recordsSentences } from './sections/records.ts';
 import { evidenceSentences } from './sections/evidence.ts';
+import { cameraSentences } from './sections/camera.ts';
 import type { Messages } from './en.ts';
 
 export const es: Messages = {
@@ -740,4 +741,5 @@ export const es: Messages = {
   bulk: bulkSentences.es,
   records: recordsSentences.es,
   evidence: evidenceSentences.es,
+  camera: cameraSentences.es,
 };

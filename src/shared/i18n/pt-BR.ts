@@ -10,6 +10,7 @@ import { supportSentences } from './sections/support.ts';
 import { bulkSentences } from './sections/bulk.ts';
 import { recordsSentences } from './sections/records.ts';
 import { evidenceSentences } from './sections/evidence.ts';
+import { cameraSentences } from './sections/camera.ts';
 import type { Messages } from './en.ts';
 
 export const ptBR: Messages = {
@@ -736,4 +737,5 @@ export const ptBR: Messages = {
   bulk: bulkSentences['pt-BR'],
   records: recordsSentences['pt-BR'],
   evidence: evidenceSentences['pt-BR'],
+  camera: cameraSentences['pt-BR'],
 };

@@ -30,6 +30,7 @@ import { CoordinationSection } from './CoordinationSection.tsx';
 import { RecordsSection } from './RecordsSection.tsx';
 import { PackingSection } from './PackingSection.tsx';
 import { ScaleSection } from './ScaleSection.tsx';
+import { CameraSection } from './CameraSection.tsx';
 import { AliasesSection } from './AliasesSection.tsx';
 import type { Section } from '@renderer/app/navigation.tsx';
 
@@ -127,6 +128,7 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
       <RecordsSection />
       <PackingSection />
       <ScaleSection />
+      <CameraSection />
       <AliasesSection />
       <AboutSection />
     </Stack>

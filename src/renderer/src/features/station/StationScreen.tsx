@@ -25,6 +25,7 @@ import { useStation } from '@renderer/app/context.tsx';
 import { usePack } from './pack/pack-store.ts';
 import { PackActions } from './pack/PackActions.tsx';
 import { PackLockRegion, PackPanel, PackSideNotes } from './pack/PackPanel.tsx';
+import { PackCamera } from './pack/PackCamera.tsx';
 import { usePackKeys } from './pack/use-pack-keys.ts';
 import { WeightPanel } from './pack/WeightPanel.tsx';
 import { PackScans } from './pack/PackScans.tsx';
@@ -324,6 +325,7 @@ export function StationScreen({ now = performanceNow }: { now?: () => number }) 
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
+          <PackCamera />
           {packLayout ? (
             <Stack gap="sm" h={wide ? '100%' : undefined}>
               <WeightPanel orderId={shown.id} />

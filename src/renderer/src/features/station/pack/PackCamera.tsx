@@ -1,0 +1,138 @@
+import { Alert, Box, Group, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { CameraSettings, ClipSummary } from '@shared/camera.ts';
+import type { PackView } from '@shared/pack/types.ts';
+import { useBridge } from '@renderer/app/context.tsx';
+import { ClipRecorder, type CameraTrouble } from './clip-recorder.ts';
+import { usePack } from './pack-store.ts';
+
+/**
+ * The pack camera (issue #41): recording follows the pack by itself. It starts when an order is
+ * opened for packing and stops a few seconds (Settings → Camera's tail) after the finish, the
+ * short finish, or when the pack is left (set aside, another order). The card shows a small
+ * live view with a red dot, the kept clip's length and hash, or in a sentence why this pack is
+ * not recorded; packing never waits for the camera.
+ */
+export function PackCamera() {
+  const { t, i18n } = useTranslation();
+  const bridge = useBridge();
+  const { view, aside } = usePack(['view', 'aside']);
+  const [settings, setSettings] = useState<CameraSettings | null>(null);
+  const [recording, setRecording] = useState<string | null>(null);
+  const [trouble, setTrouble] = useState<{ trouble: CameraTrouble; why: string } | null>(null);
+  const [saved, setSaved] = useState<ClipSummary | null>(null);
+  const live = useRef<HTMLDivElement>(null);
+  const active = useRef<{ packId: string; recorder: ClipRecorder } | null>(null);
+  // The overlay reads the newest pack view for every frame, not the one it started with.
+  const latest = useRef<PackView | null>(view);
+  useEffect(() => {
+    latest.current = view;
+  }, [view]);
+
+  useEffect(() => {
+    void bridge.getCamera().then((result) => result.ok && setSettings(result.value));
+  }, [bridge]);
+
+  const packId = view && !aside ? view.id : null;
+  const open = view?.status === 'open';
+  const tailMs = (settings?.tailSeconds ?? 0) * 1000;
+
+  useEffect(() => {
+    if (!settings?.enabled) return;
+    const current = active.current;
+    // The pack was left or finished: its clip ends after the tail, so the closed box is in it.
+    if (current && (current.packId !== packId || !open)) {
+      active.current = null;
+      const { recorder } = current;
+      setTimeout(() => {
+        void recorder.stop().then((summary) => {
+          setSaved(summary);
+          setRecording((now) => (now === current.packId ? null : now));
+          recorder.canvas.remove();
+        });
+      }, tailMs);
+    }
+    if (!packId || !open || active.current) return;
+    const recorder = new ClipRecorder({
+      packId,
+      sink: bridge,
+      overlay: () => overlayLines(latest.current, t, i18n.language),
+      onTrouble: (kind, why) => setTrouble({ trouble: kind, why }),
+    });
+    active.current = { packId, recorder };
+    setTrouble(null);
+    setSaved(null);
+    void recorder.start(settings).then((started) => {
+      if (!started) {
+        if (active.current?.recorder === recorder) active.current = null;
+        return;
+      }
+      setRecording(packId);
+      recorder.canvas.style.width = '100%';
+      recorder.canvas.setAttribute('aria-label', t('camera.card.live'));
+      recorder.canvas.setAttribute('role', 'img');
+      recorder.canvas.dataset['testid'] = 'pack-camera-live';
+      live.current?.replaceChildren(recorder.canvas);
+    });
+  }, [bridge, settings, packId, open, tailMs, t, i18n.language]);
+
+  // Leaving the Station screen ends the clip now: what was recorded is kept.
+  useEffect(
+    () => () => {
+      void active.current?.recorder.stop();
+      active.current = null;
+    },
+    [],
+  );
+
+  if (!settings?.enabled) return null;
+  return (
+    <Box data-testid="pack-camera" data-recording={recording ?? ''}>
+      {recording && (
+        <Group gap="xs">
+          <Box
+            w={12}
+            h={12}
+            bg="red.8"
+            style={{ borderRadius: '50%' }}
+            aria-hidden
+            data-testid="pack-camera-dot"
+          />
+          <Text fw={700}>{t('camera.card.recording')}</Text>
+        </Group>
+      )}
+      <Box ref={live} maw={320} />
+      {trouble && (
+        <Alert color="orange" role="status" data-testid="pack-camera-trouble">
+          {t(`camera.card.${trouble.trouble}`, { why: trouble.why })}
+        </Alert>
+      )}
+      {saved && !recording && (
+        <Text size="sm" data-testid="pack-camera-saved">
+          {t('camera.card.saved', {
+            seconds: Math.round((saved.durationMs ?? 0) / 1000),
+            sha256: saved.sha256.slice(0, 12),
+          })}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** Order, date and time to the second, and the last scan with its verdict. */
+function overlayLines(view: PackView | null, t: TFunction, language: string): string[] {
+  const now = new Date().toLocaleString(language, { dateStyle: 'short', timeStyle: 'medium' });
+  if (!view) return [now];
+  const last = view.units.reduce<PackView['units'][number] | null>(
+    (newest, unit) => (!newest || unit.seq > newest.seq ? unit : newest),
+    null,
+  );
+  const verdict = view.verdict ? t(view.verdict.messageKey, view.verdict.params) : '';
+  return [
+    t('camera.overlay.order', { order: view.orderId }),
+    now,
+    last ? t('camera.overlay.lastScan', { code: last.code, verdict }) : t('camera.overlay.noScan'),
+  ];
+}

@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proofEvents, type ClipEvent } from '../../src/main/evidence/clip-events.ts';
+import { PACK_FIXTURES } from '../../src/sandbox/seed-packing.ts';
+import { en } from '../../src/shared/i18n/en.ts';
+import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
+import { until } from '../support/until.ts';
+import { decodedFrames, probeDurationMs } from '../evidence/webm.ts';
+import { browserArgs, closeBrowser, scanOrder, withOnlineStation } from './harness.ts';
+
+// Proof of pack (issue #41) in the real renderer, on a real core: Chromium's fake camera, fed a
+// video ffmpeg makes here, is the overhead camera. Recording follows the pack by itself: the
+// order opened starts it, the finish stops it three seconds later (Settings → Camera's default tail). The clip is judged by outsiders:
+// ffprobe reads its duration, sha256 of the file on disk is the record's, and Tesseract reads
+// the order number burned into a frame decoded by ffmpeg at the last scan.
+
+const scratch = tempDir('packbench-e2e-camera-');
+const video = join(scratch.path, 'bench.y4m');
+
+beforeAll(() => {
+  // A moving test pattern, 640×360 at 15 fps, 4 s (Chromium loops it).
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=15',
+    '-t',
+    '4',
+    '-pix_fmt',
+    'yuv420p',
+    video,
+  ]);
+  browserArgs([
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+    // Chromium asks nobody; the app's own grant rules are main's (window-security.test.ts).
+    '--use-fake-ui-for-media-stream',
+    // The app's scheme is secure; the test's stand-in origin must be treated alike.
+    '--unsafely-treat-insecure-origin-as-secure=http://packbench.test',
+  ]);
+});
+afterAll(async () => {
+  await closeBrowser();
+  scratch.remove();
+});
+
+/** The frame at `seconds` of the clip, decoded by ffmpeg and read by Tesseract. */
+function textAt(file: string, seconds: number): string {
+  const frame = join(scratch.path, `frame-${seconds.toFixed(2)}.png`);
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-ss',
+    seconds.toFixed(2),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    frame,
+  ]);
+  return execFileSync('tesseract', [frame, 'stdout', '--psm', '6'], { encoding: 'utf8' });
+}
+
+describe('the pack camera in a real browser', () => {
+  it('records the pack by itself, with its facts burned in, and keeps the hash in the record', async () => {
+    const data = tempDir('packbench-e2e-camera-data-');
+    const order = PACK_FIXTURES.orders.plain;
+    try {
+      await withOnlineStation(
+        async ({ page, core }) => {
+          // Settings → Camera: recording on, as a supervisor turns it on.
+          await page.getByRole('button', { name: en.nav.settings, exact: true }).click();
+          await page.getByTestId('camera-form').waitFor();
+          await page.getByLabel(en.camera.settings.enabled).check();
+          await page.getByRole('button', { name: en.camera.settings.save }).click();
+          await page.getByTestId('camera-saved').waitFor();
+          expect(core.evidence.settings().enabled).toBe(true);
+          await page.getByRole('button', { name: en.nav.station, exact: true }).click();
+          await scanOrder(page, order.id);
+          await page.getByTestId('pack-camera-dot').waitFor({ timeout: 15_000 });
+          expect(await page.getByTestId('pack-camera-live').getAttribute('aria-label')).toBe(
+            en.camera.card.live,
+          );
+          // A second of the order on camera, then every unit scanned by SKU.
+          const openPack = () =>
+            core.packing.store.openFor(core.profiles.active().id, order.id)?.id ?? '';
+          await until(() => openPack() !== '', 'the pack opened');
+          const packId = openPack();
+          for (const item of order.items)
+            for (let n = 0; n < item.quantity; n += 1) {
+              const field = page.getByTestId('scan-input');
+              const before =
+                (await page
+                  .getByTestId('pack-verdict')
+                  .getAttribute('data-serial')
+                  .catch(() => '0')) ?? '0';
+              await field.fill(item.sku);
+              await field.press('Enter');
+              await until(
+                async () =>
+                  Number(
+                    (await page.getByTestId('pack-verdict').getAttribute('data-serial')) ?? 0,
+                  ) > Number(before),
+                'the scan answered',
+              );
+            }
+          await page.getByTestId('pack-finished').waitFor();
+          // The tail (3 s) and the close: the card says the clip was kept.
+          await page.getByTestId('pack-camera-saved').waitFor({ timeout: 20_000 });
+          expect(await page.getByTestId('pack-camera-dot').count()).toBe(0);
+
+          const [clip] = proofEvents(core.outbox.database, packId).filter(
+            (event): event is ClipEvent => event.kind === 'clip',
+          );
+          if (!clip) throw new Error('the pack record has no clip');
+          const file = join(data.path, 'clips', clip.file.split('/').pop() ?? '');
+          expect(readdirSync(join(data.path, 'clips'))).toContain(file.split('/').pop());
+          const bytes = readFileSync(file);
+          expect(clip.bytes).toBe(bytes.length);
+          expect(clip.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+          expect(clip.stopped).toBeNull();
+          // ffprobe's duration agrees with the one the record keeps, within half a second.
+          expect(clip.durationMs).not.toBeNull();
+          expect(Math.abs(probeDurationMs(file) - (clip.durationMs ?? 0))).toBeLessThan(500);
+          // It plays: ffmpeg decodes its frames (15 a second, at least the tail's 3 s of them).
+          expect(decodedFrames(file)).toBeGreaterThan(30);
+          // The last scan's moment in the clip: the order number is burned into that frame.
+          const last = core.packing.store
+            .events(packId)
+            .filter((event) => event.kind === 'unit')
+            .at(-1);
+          const at = Math.max(0, ((last?.at ?? clip.startedAt) - clip.startedAt) / 1000 + 0.3);
+          expect(textAt(file, Math.min(at, (clip.durationMs ?? 0) / 1000 - 0.2))).toContain(
+            order.id,
+          );
+        },
+        { dataDir: data.path, keychain: memoryKeychain() },
+      );
+    } finally {
+      data.remove();
+    }
+  }, 120_000);
+});
