@@ -78,6 +78,7 @@ const benchPack = (i: number): FleetPack => ({
   weighing: null,
   labelDelivered: false,
   invoiceDelivered: false,
+  clip: null,
   units: Array.from({ length: UNITS_PER_PACK }, (_, k) => ({
     seq: k + 1,
     at: Date.now(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStationCore } from '../../src/main/core/station-core.ts';
@@ -108,6 +109,32 @@ describe('Settings → Pack records and the Records screen through IPC', () => {
       (await call('recall', { by: 'lot', value: lot, from: '2000-01-01', to: '2000-01-31' })).rows,
     ).toEqual([]);
   }, 60_000);
+
+  it("a pack's clip, closed after its finish, reaches PostgreSQL with its hash (issue #41)", async () => {
+    const { call } = station;
+    const order = ORDERS.case;
+    await call('saveCamera', { enabled: true });
+    await call('lookupOrder', { id: order.id });
+    const { id: packId } = await call('openPack', { orderId: order.id, expiryWarningDays: 30 });
+    expect(await call('clipStart', { packId })).toEqual({ recording: true });
+    const bytes = new TextEncoder().encode(`a clip of ${packId}, as the window would send it`);
+    await call('clipAppend', { packId, bytes });
+    await packOrder(station, order);
+    const sent = `SELECT count(*) AS n FROM packs WHERE id = '${packId}'`;
+    await until(async () => (await count(sent)) === 1, 'the pack in PostgreSQL', 20_000);
+    // Finished and sent before its clip closed: the clip's hash follows the record.
+    expect(await count(`${sent} AND clip_sha256 IS NULL`)).toBe(1);
+    const clip = await call('clipFinish', { packId });
+    expect(clip?.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    await until(
+      async () =>
+        (await count(
+          `${sent} AND clip_sha256 = '${clip?.sha256}' AND clip_bytes = ${bytes.length}`,
+        )) === 1,
+      "the clip's hash in PostgreSQL",
+      20_000,
+    );
+  });
 
   it("a policy that locks the address keeps it; the password is still the station's to set", async () => {
     const read = readPolicy(JSON.stringify({ records: { url, locked: true } }));

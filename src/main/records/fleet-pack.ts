@@ -42,6 +42,16 @@ export interface FleetPack {
   labelDelivered: boolean;
   invoiceDelivered: boolean;
   units: FleetUnit[];
+  /** The pack's clip (issue #41), once its station closed it; null without one. */
+  clip: { sha256: string; bytes: number; durationMs: number | null } | null;
+}
+
+/** The `clip` event proof of pack writes into the pack's journal (evidence/clip-events.ts). */
+interface ClipEvent {
+  kind: 'clip';
+  sha256: string;
+  bytes: number;
+  durationMs: number | null;
 }
 
 const text = (value: unknown): string | null =>
@@ -56,6 +66,10 @@ export function fleetPack(
   if (pack.status !== 'finished' && pack.status !== 'short') return null;
   if (pack.finishedAt === null) return null;
   const weighed = events.filter((e) => e.kind === 'weighed').at(-1);
+  // Proof events share the pack's journal but not its event type (clip-events.ts).
+  const clip = (events as readonly { kind: string }[])
+    .filter((e): e is ClipEvent => e.kind === 'clip')
+    .at(-1);
   const full = pack.snapshot.order.full;
   const address = full?.shipping_address as Record<string, unknown> | undefined;
   return {
@@ -92,5 +106,6 @@ export function fleetPack(
         override: unit.override,
       };
     }),
+    clip: clip ? { sha256: clip.sha256, bytes: clip.bytes, durationMs: clip.durationMs } : null,
   };
 }

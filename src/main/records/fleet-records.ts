@@ -109,6 +109,15 @@ export class FleetRecords {
     this.replicator?.deliveryChanged(orderId);
   }
 
+  /**
+   * A pack's clip closed (issue #41), a few seconds after its finish: its record goes again,
+   * now with the clip's hash, like a delivery that came after the pack.
+   */
+  clipClosed(packId: string): void {
+    const orderId = this.journal.record(packId)?.orderId;
+    if (orderId) this.replicator?.deliveryChanged(orderId);
+  }
+
   state(): RecordsState {
     const { url } = this.file.get();
     if (url === null)

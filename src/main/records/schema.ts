@@ -70,6 +70,17 @@ export const RECORDS_MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE INDEX packs_by_day ON packs (finished_at, station, packer);
     `,
   },
+  {
+    version: 2,
+    sql: `
+      -- Proof of pack (issue #41): the pack's clip as its station closed it, so a record in the
+      -- fleet's database says which file is the evidence, and a changed file shows.
+      ALTER TABLE packs
+        ADD COLUMN clip_sha256 text,
+        ADD COLUMN clip_bytes bigint,
+        ADD COLUMN clip_duration_ms integer;
+    `,
+  },
 ];
 
 /** The newest schema this build knows. */

@@ -34,6 +34,7 @@ const pack = (change: Partial<FleetPack>): FleetPack => ({
   labelDelivered: false,
   invoiceDelivered: false,
   units: [unit(10)],
+  clip: null,
   ...change,
 });
 

@@ -5,7 +5,8 @@ import type { FleetPack } from './fleet-pack.ts';
 // never change once it is finished, so a second send (a crash between the commit and the
 // station's note of it, a re-send for a delivery) inserts nothing: the pack row is upserted and
 // its units are written only by the send that created it. The one thing a later send may change
-// is a delivery that happened since (false becomes true, never back), so counts cannot move.
+// is a delivery that happened since (false becomes true, never back), so counts cannot move,
+// and the clip its station closed a few seconds after the finish (set once, never changed).
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -18,12 +19,16 @@ export async function writePack(client: pg.ClientBase, pack: FleetPack): Promise
       `INSERT INTO packs (id, order_id, profile_id, warehouse, station, packer, status,
          short_reason, short_text, customer, city, started_at, finished_at, units, error_scans,
          weight_g, expected_g, difference_g, allowed_g, box, tare_g,
-         weight_override_reason, weight_override_text, label_delivered, invoice_delivered)
+         weight_override_reason, weight_override_text, label_delivered, invoice_delivered,
+         clip_sha256, clip_bytes, clip_duration_ms)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-         $19, $20, $21, $22, $23, $24, $25)
+         $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)
        ON CONFLICT (id) DO UPDATE SET
          label_delivered = packs.label_delivered OR EXCLUDED.label_delivered,
-         invoice_delivered = packs.invoice_delivered OR EXCLUDED.invoice_delivered
+         invoice_delivered = packs.invoice_delivered OR EXCLUDED.invoice_delivered,
+         clip_sha256 = COALESCE(packs.clip_sha256, EXCLUDED.clip_sha256),
+         clip_bytes = COALESCE(packs.clip_bytes, EXCLUDED.clip_bytes),
+         clip_duration_ms = COALESCE(packs.clip_duration_ms, EXCLUDED.clip_duration_ms)
        RETURNING (xmax = 0) AS inserted`,
       [
         pack.id,
@@ -51,6 +56,9 @@ export async function writePack(client: pg.ClientBase, pack: FleetPack): Promise
         w?.override?.text ?? null,
         pack.labelDelivered,
         pack.invoiceDelivered,
+        pack.clip?.sha256 ?? null,
+        pack.clip?.bytes ?? null,
+        pack.clip?.durationMs ?? null,
       ],
     );
     const inserted = rows[0]?.inserted === true;
