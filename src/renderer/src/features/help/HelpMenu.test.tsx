@@ -50,3 +50,27 @@ describe('Help → Save support bundle', () => {
     click.mockRestore();
   });
 });
+
+describe('Help → About', () => {
+  it('says which Packbench this is and where its bill of materials is (issue #43)', async () => {
+    renderWithStores(
+      <HelpMenu />,
+      fakeBridge({
+        previewSupportBundle: async () => ok(VIEW),
+        getAppInfo: async () =>
+          ok({
+            name: 'Packbench',
+            version: '0.2.0',
+            versions: { node: '24.0.0', electron: '45.4.1', chrome: '140.0' },
+            platform: 'linux',
+            sbom: 'Packbench-0.2.0.cdx.json',
+          }),
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Help' }));
+    expect((await screen.findByTestId('help-sbom')).textContent).toContain(
+      'Packbench-0.2.0.cdx.json',
+    );
+    expect(screen.getByTestId('help-version').textContent).toContain('0.2.0');
+  });
+});

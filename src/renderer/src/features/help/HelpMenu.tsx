@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SupportBundleView } from '@shared/ipc/channels.ts';
 import type { AppError } from '@shared/result.ts';
 import { useBridge } from '@renderer/app/context.tsx';
+import { queryKeys, unwrap } from '@renderer/app/queries.ts';
 import { describeError } from '@renderer/ui/errors.ts';
 
 const size = (bytes: number): string =>
@@ -21,8 +23,9 @@ function download(fileName: string, bytes: Uint8Array): void {
 }
 
 /**
- * Help, in the window's header: Save support bundle, with the list of the files it holds (names
- * and sizes) shown before anything is saved.
+ * Help, in the window's header: About (the version, and where this build's bill of materials
+ * is), and Save support bundle, with the list of the files it holds (names and sizes) shown
+ * before anything is saved.
  */
 export function HelpMenu() {
   const { t } = useTranslation();
@@ -55,6 +58,14 @@ export function HelpMenu() {
     setSaved({ file: answer.value.fileName, bytes: answer.value.bytes });
   };
   const contents = preview?.entries.reduce((sum, entry) => sum + entry.bytes, 0) ?? 0;
+  // Help → About: which Packbench this is, and where its bill of materials is (issue #43).
+  const appInfo = useQuery({
+    queryKey: queryKeys.appInfo(),
+    queryFn: () => unwrap(bridge.getAppInfo()),
+    staleTime: Infinity,
+    enabled: open,
+  });
+  const info = appInfo.data ?? null;
 
   return (
     <>
@@ -69,6 +80,15 @@ export function HelpMenu() {
         closeButtonProps={{ 'aria-label': t('support.close') }}
       >
         <Stack gap="sm">
+          <Title order={3}>{t('settings.about')}</Title>
+          <Text data-testid="help-version">
+            {t('settings.version', { version: info?.version ?? '…' })}
+          </Text>
+          {info?.sbom && (
+            <Text size="sm" data-testid="help-sbom">
+              {t('updates.about.sbom', { file: info.sbom })}
+            </Text>
+          )}
           <Title order={3}>{t('support.bundleTitle')}</Title>
           <Text size="sm">{t('support.bundleIntro')}</Text>
           {error && (
