@@ -26,7 +26,6 @@ export { redisUrlWithPassword, tlsOptions } from './redis-connection.ts';
  * The company's request budget shared by every station on the key through Redis. Interactive
  * first across the warehouse, background shared fairly, a 429 anywhere pauses everyone; when Redis
  * goes away the station runs on its last known fair share and rejoins by itself.
- *
  * One pump per station: waiters queue locally (interactive, then submission, then background,
  * submission counting as background in Redis) and only the head asks Redis, so a station costs
  * one round trip per grant however many requests it has waiting.
@@ -188,10 +187,7 @@ export class SharedBudget implements RequestBudget {
     return this.close(reason);
   }
 
-  /**
-   * Replaced (the settings changed): what already waits here is still granted here, then the
-   * connection closes. Nothing queued is rejected, so no request fails for a settings change.
-   */
+  /** This station's grants of the last window, carried into the budget that replaces this one. */
   recentSlots(): CarriedSlot[] {
     return this.grants.slots();
   }
