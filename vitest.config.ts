@@ -8,6 +8,15 @@ const BROWSER = ['test/e2e/**/*.test.ts'];
 /** Files that keep a core busy for a minute (a packager, the launched app): one at a time. */
 const BUILDS = ['test/packaging/**/*.test.ts', 'test/launch/**/*.test.ts'];
 
+/** The Node side's import aliases, the same in every project that runs in Node. */
+const NODE_RESOLVE = {
+  alias: Object.fromEntries(
+    Object.entries(TEST_ALIASES).map(([alias, folder]) => [alias, resolve(folder)]),
+  ),
+};
+/** The bound on a test or hook: a backstop only, each test waits on what it expects. */
+const BACKSTOP = { testTimeout: 30_000, hookTimeout: 30_000 };
+
 // Unit tests live next to the code they test (`*.test.ts[x]`); tests that cross modules or
 // processes (integration, end-to-end) live under `test/`.
 export default defineConfig({
@@ -16,11 +25,7 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       {
-        resolve: {
-          alias: Object.fromEntries(
-            Object.entries(TEST_ALIASES).map(([alias, folder]) => [alias, resolve(folder)]),
-          ),
-        },
+        resolve: NODE_RESOLVE,
         test: {
           // Most of these wait on child processes, sockets and servers rather than compute, so
           // three run at once. test/outbox, test/budget and test/scale on this 2-core machine:
@@ -34,16 +39,11 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           exclude: [...BROWSER, ...BUILDS],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          ...BACKSTOP,
         },
       },
       {
-        resolve: {
-          alias: Object.fromEntries(
-            Object.entries(TEST_ALIASES).map(([alias, folder]) => [alias, resolve(folder)]),
-          ),
-        },
+        resolve: NODE_RESOLVE,
         test: {
           // Each file's Chromium and station core wait on each other and on their sandbox as
           // much as they compute: two files at a time, after the rest (test/e2e: 362 s one at a
@@ -53,16 +53,11 @@ export default defineConfig({
           include: [...BROWSER],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          ...BACKSTOP,
         },
       },
       {
-        resolve: {
-          alias: Object.fromEntries(
-            Object.entries(TEST_ALIASES).map(([alias, folder]) => [alias, resolve(folder)]),
-          ),
-        },
+        resolve: NODE_RESOLVE,
         test: {
           // Electron's packager and the launched app keep a core busy on their own: one at a
           // time, last, so that none starves another.
@@ -71,16 +66,11 @@ export default defineConfig({
           include: [...BUILDS],
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          ...BACKSTOP,
         },
       },
       {
-        resolve: {
-          alias: Object.fromEntries(
-            Object.entries(TEST_ALIASES).map(([alias, folder]) => [alias, resolve(folder)]),
-          ),
-        },
+        resolve: NODE_RESOLVE,
         test: {
           // The label engine and the shared rules: pure functions, no process state, so one
           // module graph per worker serves every file (54 files: 33 s isolated, 13 s not, the
