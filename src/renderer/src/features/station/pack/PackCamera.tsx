@@ -25,6 +25,10 @@ export function PackCamera() {
   const [saved, setSaved] = useState<ClipSummary | null>(null);
   const live = useRef<HTMLDivElement>(null);
   const active = useRef<{ packId: string; recorder: ClipRecorder } | null>(null);
+  /** Clips whose pack was finished or left, recording their tail; by pack. */
+  const ending = useRef(
+    new Map<string, { recorder: ClipRecorder; timer: ReturnType<typeof setTimeout> }>(),
+  );
   // The overlay reads the newest pack view for every frame, not the one it started with.
   const latest = useRef<PackView | null>(view);
   useEffect(() => {
@@ -46,15 +50,26 @@ export function PackCamera() {
     if (current && (current.packId !== packId || !open)) {
       active.current = null;
       const { recorder } = current;
-      setTimeout(() => {
+      const timer = setTimeout(() => {
+        ending.current.delete(current.packId);
         void recorder.stop().then((summary) => {
           setSaved(summary);
           setRecording((now) => (now === current.packId ? null : now));
           recorder.canvas.remove();
         });
       }, tailMs);
+      ending.current.set(current.packId, { recorder, timer });
     }
     if (!packId || !open || active.current) return;
+    // The same pack back within its tail (set aside and resumed): its clip simply goes on, never
+    // two recorders writing into one clip.
+    const resumed = ending.current.get(packId);
+    if (resumed) {
+      clearTimeout(resumed.timer);
+      ending.current.delete(packId);
+      active.current = { packId, recorder: resumed.recorder };
+      return;
+    }
     const recorder = new ClipRecorder({
       packId,
       sink: bridge,
@@ -79,13 +94,18 @@ export function PackCamera() {
   }, [bridge, settings, packId, open, tailMs, t, i18n.language]);
 
   // Leaving the Station screen ends the clip now: what was recorded is kept.
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const tails = ending.current;
+    return () => {
       void active.current?.recorder.stop();
       active.current = null;
-    },
-    [],
-  );
+      for (const { recorder, timer } of tails.values()) {
+        clearTimeout(timer);
+        void recorder.stop();
+      }
+      tails.clear();
+    };
+  }, []);
 
   if (!settings?.enabled) return null;
   return (
