@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname, normalize, resolve, sep } from 'node:path';
+import { isClipPath, serveClip, type ClipServeSource } from './evidence/clip-serve.ts';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'packbench';
@@ -83,8 +84,16 @@ export function resolveAppFile(
  * says nothing about the file system. Electron's `protocol.handle` and the end-to-end harness
  * both serve the renderer through this function.
  */
-export async function serveAppRequest(rendererDir: string, url: string): Promise<Response> {
+export async function serveAppRequest(
+  rendererDir: string,
+  url: string,
+  options: { clips?: ClipServeSource | null; range?: string | null } = {},
+): Promise<Response> {
   const notFound = () => new Response('Not found', { status: 404 });
+  // The station's own clips for its own player (issue #41), on the page's origin.
+  const pathname = isAppUrl(url) ? new URL(url).pathname : '';
+  if (isClipPath(pathname))
+    return options.clips ? serveClip(options.clips, pathname, options.range ?? null) : notFound();
   const file = resolveAppFile(rendererDir, url);
   if (!file) return notFound();
   try {

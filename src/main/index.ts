@@ -33,7 +33,11 @@ import { hardenWebContents, type SecureWebPreferences } from './window-security.
 // Electron-only glue: everything testable lives in plain modules next to this file.
 
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  // `stream`: the station's clips play and seek from app:// (issue #41).
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true },
+  },
 ]);
 
 const rendererDir = join(import.meta.dirname, '../renderer');
@@ -169,7 +173,12 @@ async function start(dataDir: string): Promise<void> {
   app.on('before-quit', () => void (atQuit ??= busy()));
   app.on('quit', () => void updater?.atQuit(atQuit ?? undefined));
 
-  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
+  protocol.handle(APP_SCHEME, (request) =>
+    serveAppRequest(rendererDir, request.url, {
+      clips: core.evidence.clips,
+      range: request.headers.get('range'),
+    }),
+  );
 
   registerIpcHandlers(
     ipcMain,

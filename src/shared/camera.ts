@@ -12,6 +12,9 @@ export const RESOLUTION_SIZE: Record<CameraResolution, { width: number; height: 
   '1080p': { width: 1920, height: 1080 },
 };
 
+/** A folder as a whole path: POSIX, a Windows drive, or a UNC share. */
+export const ABSOLUTE_FOLDER = /^(?:\/|[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/u;
+
 export const cameraSettingsSchema = z.object({
   /** Off until someone turns it on: recording needs a camera and the packers' consent. */
   enabled: z.boolean().default(false),
@@ -27,6 +30,16 @@ export const cameraSettingsSchema = z.object({
   keepDays: z.number().int().min(1).max(3650).nullable().default(90),
   /** The clips may take at most this many GB (null: no cap); the oldest go first. */
   maxGigabytes: z.number().min(1).max(100_000).nullable().default(50),
+  /** Where clips go: null for `<data>/clips`, or a folder IT names (a network share). */
+  folder: z
+    .string()
+    .trim()
+    .max(1000)
+    .regex(ABSOLUTE_FOLDER, 'must be a whole path (/…, C:\\… or \\\\server\\share)')
+    .nullable()
+    .default(null),
+  /** A pack cannot finish without a clip being recorded (IT's policy usually sets this). */
+  required: z.boolean().default(false),
 });
 export type CameraSettings = z.output<typeof cameraSettingsSchema>;
 export type CameraSettingsInput = z.input<typeof cameraSettingsSchema>;
@@ -40,4 +53,65 @@ export interface ClipSummary {
   sha256: string;
   /** How long it plays; null when no frame was written. */
   durationMs: number | null;
+}
+
+/** One scan, weighing or take-back of a clip, as the player lists it to jump to. */
+export interface ClipCue {
+  id: string;
+  startMs: number;
+  /** The cue's lines (scan number, code, product, lot, expiry, verdict), for a person. */
+  lines: string[];
+}
+
+/** One clip of a pack as the station's player gets it. */
+export interface ClipPlayback {
+  index: number;
+  /** Same-origin paths the app's protocol serves: the clip and its WebVTT cues. */
+  src: string;
+  track: string;
+  startedAt: number;
+  durationMs: number | null;
+  bytes: number;
+  sha256: string;
+  /** false: deleted by retention or no longer where it was written. */
+  available: boolean;
+  /** Set when the recording stopped early (a full disk…), the sentence's key and values. */
+  stopped: { messageKey: string; params: Record<string, string> } | null;
+  cues: ClipCue[];
+}
+
+/** The newest finished pack of an order on this station and its clips. */
+export interface PackClips {
+  orderId: string;
+  packId: string;
+  clips: ClipPlayback[];
+}
+
+/** An evidence bundle written from the station (Export evidence). */
+export interface EvidenceExport {
+  file: string;
+  bytes: number;
+  manifestSha256: string;
+}
+
+/**
+ * The part of the camera's picture a clip keeps: the largest centred area with the clip's shape
+ * (16:9), so a 4:3 camera is cropped top and bottom rather than squeezed. Settings → Camera's
+ * preview draws this frame over the whole picture; the recorder draws only what is inside it.
+ */
+export function coverCrop(
+  source: { width: number; height: number },
+  target: { width: number; height: number },
+): { x: number; y: number; width: number; height: number } {
+  if (source.width <= 0 || source.height <= 0 || target.width <= 0 || target.height <= 0)
+    return { x: 0, y: 0, width: Math.max(0, source.width), height: Math.max(0, source.height) };
+  const scale = Math.min(source.width / target.width, source.height / target.height);
+  const width = Math.round(target.width * scale);
+  const height = Math.round(target.height * scale);
+  return {
+    x: Math.round((source.width - width) / 2),
+    y: Math.round((source.height - height) / 2),
+    width,
+    height,
+  };
 }

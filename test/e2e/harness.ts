@@ -124,7 +124,11 @@ export async function launchStation(
   // and every request is answered by the app's real app:// handler (same files, same CSP header).
   await context.route('http://packbench.test/**', async (route) => {
     const url = new URL(route.request().url());
-    const response = await serveAppRequest(RENDERER, `${APP_ORIGIN}${url.pathname}`);
+    // As Electron's protocol.handle is given them: the core's clips, and the request's range.
+    const response = await serveAppRequest(RENDERER, `${APP_ORIGIN}${url.pathname}`, {
+      clips: core.evidence.clips,
+      range: (await route.request().headerValue('range')) ?? null,
+    });
     await route.fulfill({
       status: response.status,
       headers: Object.fromEntries(response.headers),

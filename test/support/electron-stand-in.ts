@@ -69,7 +69,10 @@ function freshState() {
     appListeners: new Map<string, Listener[]>(),
     handlers: new Map<string, Listener>(),
     schemes: [] as unknown[],
-    protocolHandlers: new Map<string, (request: { url: string }) => Promise<Response>>(),
+    protocolHandlers: new Map<
+      string,
+      (request: { url: string; headers: Headers }) => Promise<Response>
+    >(),
     errorBoxes: [] as { title: string; content: string }[],
     exitCodes: [] as number[],
     quits: 0,

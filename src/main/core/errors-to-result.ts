@@ -14,6 +14,7 @@ import { PolicyLockedError } from '../platform/policy-lock.ts';
 import { BulkDeskError } from '../bulk/bulk-desk.ts';
 import { RecordsError } from '../records/fleet-records.ts';
 import { RecordsAddressError } from '../records/address.ts';
+import { EvidenceError } from '../evidence/bundle.ts';
 
 /** A failure's code, sentence and facts, before its English is rendered. */
 interface Keyed extends Omit<AppError, 'message'> {
@@ -81,6 +82,13 @@ function describe(error: unknown, redact: Redact): Keyed {
       code: `bulk.${error.messageKey.split('.').at(-1) ?? 'board'}`,
       messageKey: error.messageKey,
       params: error.params,
+      detail: error.message,
+    };
+  if (error instanceof EvidenceError)
+    return {
+      code: `evidence.${error.sentence.messageKey.split('.').at(-1) ?? 'failed'}`,
+      messageKey: error.sentence.messageKey,
+      params: error.sentence.params,
       detail: error.message,
     };
   if (error instanceof RecordsError || error instanceof RecordsAddressError)

@@ -203,6 +203,7 @@ export class StationCore {
       scale: () => this.scale,
       language: () => this.language,
       finished: () => this.records.notify(),
+      finishGate: (packId) => this.evidence.finishGate(packId),
     });
     this.packWiring = packs.wiring;
     this.packing = packs.packing;
@@ -226,7 +227,7 @@ export class StationCore {
     printDeliveredLabels(this.outbox, this.work, this.printing);
     followDeliveries(this.outbox, (order) => this.records.deliveryChanged(order));
     this.bulk = createBulkDesk(options, this.clock, this);
-    this.evidence = createStationEvidence(options, this.clock, this);
+    this.evidence = createStationEvidence(options, this.clock, this, imposed.camera);
     this.log = new StationLog({
       dir: join(options.dataDir, 'logs'),
       clock: this.clock,

@@ -5,10 +5,19 @@ import {
   DEFAULT_CAMERA_SETTINGS,
   type CameraSettings,
   type ClipSummary,
+  type EvidenceExport,
+  type PackClips,
 } from '../../shared/camera.ts';
+import type { MessageKey } from '../../shared/i18n/message-key.ts';
+import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
+import { EvidenceError, exportEvidence, finishedPackOf } from '../evidence/bundle.ts';
+import { nodeClipFs } from '../evidence/clip-fs.ts';
+import type { ClipServeSource } from '../evidence/clip-serve.ts';
 import { ClipStore, type ClipResult, type ClipSentence } from '../evidence/clip-store.ts';
+import { clipFile, clipTrack, packClips, type PlaybackSource } from '../evidence/playback.ts';
 import { EvidenceRecorder } from '../evidence/recorder.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { Imposed } from '../platform/policy-lock.ts';
 import { SettingsFile } from '../platform/settings-file.ts';
 import type { StationFs } from '../platform/station-fs.ts';
 
@@ -30,6 +39,18 @@ export interface StationEvidenceOptions {
   isOpen: (packId: string) => boolean;
   /** A clip was closed into its pack's record (the fleet's records send it again). */
   closed?: (packId: string) => void;
+  /** What the machine's policy sets for the camera (the folder, the finish gate, a lock). */
+  imposed?: Imposed<CameraSettings> | null;
+  /** Where Export evidence writes its bundles. */
+  exportDir?: string;
+  /** The window's language: the cues speak it. */
+  language?: () => CatalogueLanguage;
+}
+
+/** Why a pack may not finish yet: the policy wants a clip and none is being recorded. */
+export interface FinishGate {
+  messageKey: MessageKey;
+  params: Record<string, string>;
 }
 
 export class StationEvidence {
@@ -48,9 +69,10 @@ export class StationEvidence {
       defaults: DEFAULT_CAMERA_SETTINGS,
       now: () => new Date(options.clock.now()),
       fs: options.fs,
+      imposed: options.imposed ?? null,
     });
     const clips = new ClipStore({
-      dir: join(options.dataDir, 'clips'),
+      dir: () => this.folder(),
       clock: options.clock,
       onStopped: (packId, sentence) => this.stopped.set(packId, sentence),
     });
@@ -77,9 +99,80 @@ export class StationEvidence {
     return this.file.save(settings);
   }
 
+  /** The folder new clips go to: the one IT or Settings names, else `<data>/clips`. */
+  folder(): string {
+    return this.settings().folder ?? this.dataClips;
+  }
+
+  private get dataClips(): string {
+    return join(this.options.dataDir, 'clips');
+  }
+
   /** Closes what a crash left open, each into its pack's record. Run once at start. */
   async recover(): Promise<void> {
-    await this.recorder.recover();
+    await this.recorder.recover([this.dataClips]);
+  }
+
+  /**
+   * The finish gate (issue #41): with a clip required, a pack finishes only while its clip is
+   * being written. Recording is evidence, not a gate, unless the settings (IT's policy) say so.
+   */
+  finishGate(packId: string): FinishGate | null {
+    const settings = this.settings();
+    if (!settings.required) return null;
+    if (!settings.enabled) return { messageKey: 'camera.gate.off', params: {} };
+    const state = this.recorder.clips.state(packId);
+    if (state === 'recording') return null;
+    return { messageKey: `camera.gate.${state}`, params: {} };
+  }
+
+  /** The newest finished pack of the order and its clips, for the station's player. */
+  packClips(orderId: string): PackClips | null {
+    return packClips(this.playback, orderId, this.language());
+  }
+
+  /** What the app's protocol serves from: only clips the records name. */
+  get clips(): ClipServeSource {
+    return {
+      clipFile: (packId, index) => clipFile(this.playback, packId, index),
+      clipTrack: (packId, index) => clipTrack(this.playback, packId, index, this.language()),
+      fs: nodeClipFs,
+    };
+  }
+
+  /** Export evidence from the order card: the bundle of the order's newest finished pack. */
+  async exportOrder(orderId: string): Promise<EvidenceExport> {
+    const packId = finishedPackOf(this.options.db, orderId);
+    if (!packId)
+      throw new EvidenceError({
+        messageKey: 'evidence.cli.noPack',
+        params: { order: orderId, dir: '' },
+      });
+    const dir = this.options.exportDir ?? join(this.options.dataDir, 'evidence');
+    nodeClipFs.makeDir(dir);
+    const safe = orderId.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 80);
+    const out = join(dir, `evidence-${safe}-${packId.slice(0, 8)}.zip`);
+    const result = await exportEvidence({
+      db: this.options.db,
+      packId,
+      out,
+      clock: this.options.clock,
+      lang: this.language(),
+      clipDirs: [this.folder(), this.dataClips],
+    });
+    return { file: result.file, bytes: result.bytes, manifestSha256: result.manifestSha256 };
+  }
+
+  private get playback(): PlaybackSource {
+    return {
+      db: this.options.db,
+      fs: nodeClipFs,
+      dirs: () => [this.folder(), this.dataClips],
+    };
+  }
+
+  private language(): CatalogueLanguage {
+    return this.options.language?.() ?? 'en';
   }
 
   /** The pack's clip begins (nothing when it already did); refused while the camera is off. */
@@ -134,17 +227,22 @@ export interface EvidenceHost {
   readonly outbox: { database: DatabaseSync };
   readonly packing: { store: { get: (packId: string) => { status: string } | null } };
   readonly records: { clipClosed: (packId: string) => void };
+  readonly language: CatalogueLanguage;
 }
 
 /** The core's camera: the pack journal's database, open packs kept, the fleet told of clips. */
 export function createStationEvidence(
-  options: { dataDir: string; fs?: StationFs | undefined },
+  options: { dataDir: string; fs?: StationFs | undefined; evidenceDir?: string | undefined },
   clock: Clock,
   host: EvidenceHost,
+  imposed: Imposed<CameraSettings> | null,
 ): StationEvidence {
   return new StationEvidence({
     dataDir: options.dataDir,
     fs: options.fs,
+    imposed,
+    ...(options.evidenceDir ? { exportDir: options.evidenceDir } : {}),
+    language: () => host.language,
     clock,
     db: host.outbox.database,
     isOpen: (packId) => host.packing.store.get(packId)?.status === 'open',

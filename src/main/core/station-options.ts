@@ -51,6 +51,8 @@ export interface StationCoreOptions {
   timeoutMs?: number;
   /** The machine's policy (issue #31): read before the core, so a broken one stops the start. */
   policy?: LoadedPolicy | null;
+  /** Where Export evidence writes bundles (issue #41); `<data>/evidence` unless given. */
+  evidenceDir?: string;
   /** The packing slip's faces: the app's bundled copies; default read from the packages. */
   documentFonts?: () => Promise<DocumentFonts>;
   /** The label engine's faces for reading labels (Bulk): the app's bundled copies; default the packages. */

@@ -8,6 +8,7 @@ import type { DocumentFonts } from '../documents/fonts.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { exportPack } from '../pack/pack-export.ts';
 import { Packing } from '../pack/packing.ts';
+import type { PackServiceOptions } from '../pack/pack-options.ts';
 import { PackWiring } from '../pack/pack-wiring.ts';
 import type { PackRow } from '../pack/pack-store.ts';
 import { PackDocumentsStore } from '../paperwork/pack-documents-store.ts';
@@ -44,6 +45,8 @@ export interface StationPackingDeps {
   language: () => CatalogueLanguage;
   /** A pack finished (or finished short): its record may go to the fleet's records. */
   finished?: () => void;
+  /** Why a pack may not finish yet (the camera, issue #41); read at each finish. */
+  finishGate?: PackServiceOptions['finishGate'];
 }
 
 export interface StationPacking {
@@ -110,6 +113,7 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
       if (entry.event === 'pack.finished') d.finished?.();
     },
     imposed: d.imposed,
+    ...(d.finishGate ? { finishGate: d.finishGate } : {}),
   });
   const fonts = options.documentFonts ?? noFonts;
   paperwork = new Paperwork({

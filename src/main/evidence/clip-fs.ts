@@ -12,8 +12,12 @@ import { nodeFs, type StationFs } from '../platform/station-fs.ts';
 export interface ClipFs extends StationFs {
   /** Appends bytes to a file, creating it when it is not there. */
   appendBytes(path: string, bytes: Uint8Array): Promise<void>;
-  /** The file's bytes in pieces of about `size`, never the whole file at once. */
-  readPieces(path: string, size?: number): AsyncIterable<Uint8Array>;
+  /** The file's bytes (or those from `start` to `end`, inclusive) in pieces of about `size`. */
+  readPieces(
+    path: string,
+    size?: number,
+    range?: { start: number; end: number },
+  ): AsyncIterable<Uint8Array>;
   /** The names in a folder (no paths); empty when the folder is not there. */
   list(dir: string): string[];
   /** When the file was last written (ms since the epoch) and its size. */
@@ -23,8 +27,8 @@ export interface ClipFs extends StationFs {
 export const nodeClipFs: ClipFs = {
   ...nodeFs,
   appendBytes: (path, bytes) => appendFile(path, bytes),
-  async *readPieces(path, size = 1 << 20) {
-    for await (const piece of createReadStream(path, { highWaterMark: size }))
+  async *readPieces(path, size = 1 << 20, range) {
+    for await (const piece of createReadStream(path, { highWaterMark: size, ...range }))
       yield piece as Buffer;
   },
   list(dir) {

@@ -45,8 +45,8 @@ export interface ClipFile {
 }
 
 export interface ClipStoreOptions {
-  /** `<data>/clips`, or the folder IT set (a network share). */
-  dir: string;
+  /** `<data>/clips`, or the folder IT set (a network share); read at each new clip. */
+  dir: string | (() => string);
   clock: Clock;
   fs?: ClipFs;
   /** Told once when a clip stops early: the order card says it, packing goes on. */
@@ -79,15 +79,19 @@ export function parseClipName(
   return { packId: match[1] ?? '', startedAt: Number(match[2]), open: match[3] !== undefined };
 }
 
+/** Whether a pack's clip is being recorded now, as the finish gate asks. */
+export type ClipState = 'none' | 'waiting' | 'recording' | 'stopped';
+
 export class ClipStore {
-  readonly dir: string;
+  private readonly folder: () => string;
   private readonly fs: ClipFs;
   private readonly clock: Clock;
   private readonly onStopped: (packId: string, sentence: ClipSentence) => void;
   private readonly open = new Map<string, OpenClip>();
 
   constructor(options: ClipStoreOptions) {
-    this.dir = options.dir;
+    const { dir } = options;
+    this.folder = typeof dir === 'string' ? () => dir : dir;
     this.clock = options.clock;
     this.fs = options.fs ?? nodeClipFs;
     this.onStopped = options.onStopped ?? (() => {});
@@ -117,8 +121,26 @@ export class ClipStore {
     }
   }
 
+  /** The folder new clips go to now. */
+  get dir(): string {
+    return this.folder();
+  }
+
   isOpen(packId: string): boolean {
     return this.open.has(packId);
+  }
+
+  /** none: no clip open; waiting: open, nothing written yet; stopped: a write failed. */
+  state(packId: string): ClipState {
+    const clip = this.open.get(packId);
+    if (!clip) return 'none';
+    if (clip.stopped) return 'stopped';
+    return clip.bytes > 0 ? 'recording' : 'waiting';
+  }
+
+  /** Why the pack's open clip stopped, or null. */
+  stoppedWhy(packId: string): ClipSentence | null {
+    return this.open.get(packId)?.stopped ?? null;
   }
 
   /** Packs whose clip is being written now. */
@@ -191,17 +213,24 @@ export class ClipStore {
    * Closes every clip a crash left open (`.part` files this store is not writing), as it is,
    * hashed and timed from the disk. Run once at start, before recording anything.
    */
-  async recover(): Promise<ClipResult[]> {
+  async recover(also: readonly string[] = []): Promise<ClipResult[]> {
     const results: ClipResult[] = [];
-    for (const name of this.fs.list(this.dir).sort()) {
-      const parsed = parseClipName(name);
-      if (!parsed?.open || this.open.has(parsed.packId)) continue;
-      const part = join(this.dir, name);
-      const file = part.replace(/\.part$/, '');
-      this.fs.rename(part, file);
-      results.push(await this.measure(parsed.packId, file, parsed.startedAt, true));
-    }
+    for (const dir of new Set([this.dir, ...also]))
+      for (const name of this.fs.list(dir).sort()) {
+        const parsed = parseClipName(name);
+        if (!parsed?.open || this.open.has(parsed.packId)) continue;
+        results.push(await this.recoverPart(join(dir, name), parsed));
+      }
     return results;
+  }
+
+  private recoverPart(
+    part: string,
+    parsed: { packId: string; startedAt: number },
+  ): Promise<ClipResult> {
+    const file = part.replace(/\.part$/, '');
+    this.fs.rename(part, file);
+    return this.measure(parsed.packId, file, parsed.startedAt, true);
   }
 
   /** The closed clips in the folder, oldest first. */

@@ -63,11 +63,11 @@ export class EvidenceRecorder {
     return result;
   }
 
-  /** Closes and records every clip a crash left open. Run once at start. */
-  async recover(): Promise<ClipResult[]> {
+  /** Closes and records every clip a crash left open (also in `also`). Run once at start. */
+  async recover(also: readonly string[] = []): Promise<ClipResult[]> {
     let results: ClipResult[] = [];
     try {
-      results = await this.o.clips.recover();
+      results = await this.o.clips.recover(also);
     } catch (error) {
       this.problem('', error);
     }

@@ -10,7 +10,13 @@ export function evidenceHandlers({
   core,
   asResult,
 }: HandlerContext): HandlersOf<
-  'getCamera' | 'saveCamera' | 'clipStart' | 'clipAppend' | 'clipFinish'
+  | 'getCamera'
+  | 'saveCamera'
+  | 'clipStart'
+  | 'clipAppend'
+  | 'clipFinish'
+  | 'packClips'
+  | 'exportEvidence'
 > {
   return {
     getCamera: () => asResult(() => core.evidence.settings()),
@@ -23,5 +29,7 @@ export function evidenceHandlers({
         return null;
       }),
     clipFinish: ({ packId }) => asResult(() => core.evidence.finish(packId)),
+    packClips: ({ orderId }) => asResult(() => core.evidence.packClips(orderId)),
+    exportEvidence: ({ orderId }) => asResult(() => core.evidence.exportOrder(orderId)),
   };
 }

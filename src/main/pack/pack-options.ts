@@ -50,6 +50,10 @@ export interface PackServiceOptions {
   documentsOf?: (packId: string) => PackDocumentView[];
   /** The station's scale: with one set up, a finish weighs the box (issue #29). */
   scale?: PackScale;
+  /** Why the pack may not finish yet (the camera's clip required and not recording, #41). */
+  finishGate?: (
+    packId: string,
+  ) => { messageKey: MessageKey; params: Record<string, string | number> } | null;
   /** A line in the activity log. */
   record: (entry: {
     event: string;

@@ -266,6 +266,8 @@ export class PackService {
     // With a scale, the box is weighed before the record is committed: held while it is off.
     const weight = weighFinish(this.o.scale, view.lines, weightOverride);
     if (weight.kind === 'hold') return this.say(session, 'error', weight.messageKey, weight.params);
+    const gate = this.o.finishGate?.(packId);
+    if (gate) return this.say(session, 'error', gate.messageKey, gate.params);
     const at = this.o.clock.now();
     const orderId = session.row.orderId;
     if (weight.kind === 'weighed') {

@@ -67,6 +67,8 @@ export function buildView(
     id: row.id,
     orderId: row.orderId,
     warehouse: order.warehouse,
+    station: row.station,
+    packer: row.account,
     notes: order.notes,
     notesAcknowledged: !order.notes || events.some((e) => e.kind === 'notes'),
     lines: all,

@@ -1,4 +1,5 @@
 import type { RecordsSettings } from '../../shared/records.ts';
+import type { CameraSettings } from '../../shared/camera.ts';
 import type { CoordinationSettings } from '../../shared/coordination.ts';
 import type { DocumentPrinterSettings } from '../../shared/documents.ts';
 import type { PackSettings } from '../../shared/pack/types.ts';
@@ -44,6 +45,7 @@ export interface ImposedSettings {
   packing: Imposed<PackSettings> | null;
   coordination: Imposed<CoordinationSettings> | null;
   records: Imposed<RecordsSettings> | null;
+  camera: Imposed<CameraSettings> | null;
 }
 
 function section<T>(
@@ -63,6 +65,7 @@ export function imposedBy(loaded: LoadedPolicy | null): ImposedSettings {
       packing: null,
       coordination: null,
       records: null,
+      camera: null,
     };
   const { file, policy } = loaded;
   return {
@@ -71,6 +74,7 @@ export function imposedBy(loaded: LoadedPolicy | null): ImposedSettings {
     packing: section<PackSettings>(file, policy.packing),
     coordination: section<CoordinationSettings>(file, policy.coordination),
     records: section<RecordsSettings>(file, policy.records),
+    camera: section<CameraSettings>(file, policy.camera),
   };
 }
 

@@ -2,7 +2,13 @@ import type { ScaleSettings, ScaleView } from '../scale/settings.ts';
 import type { ScaleDevice, ScaleReading } from '../scale/types.ts';
 import type { MessageKey } from '../i18n/message-key.ts';
 import type { BulkBoard, BulkPreview, BulkQueued } from './bulk-types.ts';
-import type { CameraSettings, CameraSettingsInput, ClipSummary } from '../camera.ts';
+import type {
+  CameraSettings,
+  CameraSettingsInput,
+  ClipSummary,
+  EvidenceExport,
+  PackClips,
+} from '../camera.ts';
 import type {
   RecallAnswer,
   RecallQueryInput,
@@ -356,6 +362,10 @@ export interface InvokeChannels {
   clipAppend: { input: { packId: string; bytes: Uint8Array }; output: null };
   /** The clip closes: hashed and written into the pack's record; null when none was open. */
   clipFinish: { input: { packId: string }; output: ClipSummary | null };
+  /** The newest finished pack of an order here and its clips with their cues (the player). */
+  packClips: { input: { orderId: string }; output: PackClips | null };
+  /** Export evidence: that pack's bundle (clip, cues, record, summary, manifest) as a ZIP. */
+  exportEvidence: { input: { orderId: string }; output: EvidenceExport };
 }
 
 /** Pushed channels: the payload each subscriber receives. */
@@ -458,6 +468,8 @@ export const channels = {
   clipStart: 'invoke',
   clipAppend: 'invoke',
   clipFinish: 'invoke',
+  packClips: 'invoke',
+  exportEvidence: 'invoke',
   onNotice: 'event',
   onStatus: 'event',
   onOutbox: 'event',

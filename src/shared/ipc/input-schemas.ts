@@ -344,6 +344,8 @@ const channelSchemas = {
   // A MediaRecorder fragment (about a second of video); the limit table bounds its size.
   clipAppend: z.object({ packId: id, bytes: bytes.refine((b) => b.length > 0) }),
   clipFinish: z.object({ packId: id }),
+  packClips: z.object({ orderId: id }),
+  exportEvidence: z.object({ orderId: id }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 
 type Bounded<S> = {

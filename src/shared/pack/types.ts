@@ -207,6 +207,9 @@ export interface PackView {
   id: string;
   orderId: string;
   warehouse: string;
+  /** This computer's name and the packer's account, as the record keeps them. */
+  station: string;
+  packer: string;
   /** The order's notes; they must be acknowledged once before the first unit counts. */
   notes: string | null;
   notesAcknowledged: boolean;

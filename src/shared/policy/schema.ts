@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coordinationUrlSchema } from '../coordination.ts';
 import { recordsUrlSchema, SSL_MODES } from '../records.ts';
 import { PAPER_SIZES } from '../documents.ts';
+import { ABSOLUTE_FOLDER, CAMERA_RESOLUTIONS } from '../camera.ts';
 import { PRINTER_DENSITIES, printerTargetSchema } from '../printing.ts';
 import { baseUrlSchema, endpointOverridesSchema, ENVIRONMENTS } from '../profile.ts';
 
@@ -310,6 +311,46 @@ export const policySchema = z
         })
         .optional(),
       "where the fleet's pack records go (PostgreSQL, issue #40)",
+    ),
+    camera: d(
+      z
+        .strictObject({
+          enabled: d(z.boolean().optional(), 'record every pack with the camera over the bench'),
+          resolution: d(
+            z.enum(CAMERA_RESOLUTIONS, { message: 'is 720p or 1080p' }).optional(),
+            '720p or 1080p',
+          ),
+          fps: d(z.number().int().min(5).max(30).optional(), 'frames per second (5–30)'),
+          audio: d(z.boolean().optional(), "record the camera's sound too"),
+          tailSeconds: d(
+            z.number().int().min(0).max(30).optional(),
+            'seconds recorded after the finish (0–30)',
+          ),
+          keepDays: d(
+            z.number().int().min(1).max(3650).nullable().optional(),
+            'days a clip is kept; null: kept by age forever',
+          ),
+          maxGigabytes: d(
+            z.number().min(1).max(100_000).nullable().optional(),
+            'GB the clips may take, the oldest going first; null: no cap',
+          ),
+          folder: d(
+            z
+              .string()
+              .max(1000)
+              .regex(padded(ABSOLUTE_FOLDER.source.replace(/^\^/u, '') + '.*'), {
+                message: 'is not a whole path (/…, C:\\… or \\\\server\\share)',
+              })
+              .pipe(z.string().trim())
+              .nullable()
+              .optional(),
+            'where clips go (a network share, say); null: the data folder',
+          ),
+          required: d(z.boolean().optional(), 'a pack cannot finish without a clip being recorded'),
+          locked,
+        })
+        .optional(),
+      'the pack camera (proof of pack, issue #41)',
     ),
     language: d(
       z

@@ -7,7 +7,7 @@ export const cameraSentences = {
     settings: {
       title: 'Camera',
       intro:
-        'A camera over the bench records every pack by itself, from the order opened to a few seconds after the finish, with the order, the time and each scan burned into the picture. Clips stay in the data folder.',
+        'A camera over the bench records every pack by itself, from the order opened to a few seconds after the finish, with the order, the time and each scan burned into the picture. Clips stay in the data folder, or in the folder set below.',
       enabled: 'Record every pack',
       device: 'Camera',
       defaultDevice: "The system's default camera",
@@ -17,6 +17,16 @@ export const cameraSentences = {
       tail: 'Seconds recorded after the finish',
       keepDays: 'Keep clips for (days)',
       maxGigabytes: 'Clips may take at most (GB)',
+      folder: 'Where clips go',
+      folderHint: 'Empty: the data folder. Or a whole path, such as a network share.',
+      folderInvalid:
+        'Write a whole path (/…, C:\\… or \\\\server\\share), or leave it empty for the data folder.',
+      required: 'A pack cannot finish without a clip',
+      preview: 'Show the preview',
+      previewStop: 'Hide the preview',
+      previewHint:
+        'The dashed frame is what each clip keeps; the band on top carries the order, the time and the last scan.',
+      previewLabel: 'Camera preview with the recorded frame',
       save: 'Save camera',
       saved: 'Saved. The next pack opened is recorded with these settings.',
     },
@@ -32,16 +42,38 @@ export const cameraSentences = {
         'The camera stopped (unplugged?): the clip keeps what was recorded. Packing goes on.',
     },
     overlay: {
+      who: 'Station {{station}} · packer {{packer}}',
       order: 'Order {{order}}',
       lastScan: 'Last scan {{code}}: {{verdict}}',
       noScan: 'No scan yet',
+    },
+    gate: {
+      off: 'This station needs a clip of every pack, and recording is off in Settings → Camera: turn it on, then finish again.',
+      none: 'This station needs a clip of every pack, and this pack is not being recorded: check the camera, then finish again.',
+      waiting: 'The camera has not written its first second yet: finish again in a moment.',
+      stopped:
+        'This station needs a clip of every pack, and this pack’s recording stopped (a full disk or a clips folder that cannot be written): the pack cannot finish.',
+    },
+    player: {
+      open: 'Play clip',
+      title: 'Clip of order {{order}}',
+      part: 'Clip {{n}} of {{count}}',
+      facts: '{{seconds}} s · {{megabytes}} MB · SHA-256 {{sha256}}',
+      jump: 'Jump to a scan',
+      noCues: 'No scan happened while this clip recorded.',
+      gone: 'This clip is no longer in the clips folder (deleted by retention, or moved). Its hash stays in the record.',
+      none: 'This station holds no clip of order {{order}}.',
+      stopped: 'This clip’s recording stopped early: it keeps what was written.',
+      export: 'Export evidence',
+      exported: 'Evidence saved in {{file}} (manifest SHA-256 {{sha256}}…).',
+      close: 'Close',
     },
   },
   'pt-BR': {
     settings: {
       title: 'Câmera',
       intro:
-        'Uma câmera sobre a bancada grava cada pacote sozinha, do pedido aberto até alguns segundos depois do fim, com o pedido, a hora e cada leitura gravados na imagem. Os vídeos ficam na pasta de dados.',
+        'Uma câmera sobre a bancada grava cada pacote sozinha, do pedido aberto até alguns segundos depois do fim, com o pedido, a hora e cada leitura gravados na imagem. Os vídeos ficam na pasta de dados, ou na pasta indicada abaixo.',
       enabled: 'Gravar cada pacote',
       device: 'Câmera',
       defaultDevice: 'A câmera padrão do sistema',
@@ -51,6 +83,16 @@ export const cameraSentences = {
       tail: 'Segundos gravados depois do fim',
       keepDays: 'Guardar os vídeos por (dias)',
       maxGigabytes: 'Os vídeos podem ocupar no máximo (GB)',
+      folder: 'Onde os vídeos ficam',
+      folderHint: 'Vazio: a pasta de dados. Ou um caminho completo, como uma pasta de rede.',
+      folderInvalid:
+        'Escreva um caminho completo (/…, C:\\… ou \\\\servidor\\pasta), ou deixe vazio para a pasta de dados.',
+      required: 'Um pacote não termina sem vídeo',
+      preview: 'Mostrar a prévia',
+      previewStop: 'Esconder a prévia',
+      previewHint:
+        'O quadro tracejado é o que cada vídeo guarda; a faixa de cima leva o pedido, a hora e a última leitura.',
+      previewLabel: 'Prévia da câmera com o quadro gravado',
       save: 'Salvar câmera',
       saved: 'Salvo. O próximo pacote aberto é gravado com estes ajustes.',
     },
@@ -67,16 +109,38 @@ export const cameraSentences = {
         'A câmera parou (desconectada?): o vídeo guarda o que foi gravado. A embalagem continua.',
     },
     overlay: {
+      who: 'Estação {{station}} · embalador {{packer}}',
       order: 'Pedido {{order}}',
       lastScan: 'Última leitura {{code}}: {{verdict}}',
       noScan: 'Nenhuma leitura ainda',
+    },
+    gate: {
+      off: 'Esta estação exige um vídeo de cada pacote, e a gravação está desligada em Ajustes → Câmera: ligue-a e termine de novo.',
+      none: 'Esta estação exige um vídeo de cada pacote, e este pacote não está sendo gravado: verifique a câmera e termine de novo.',
+      waiting: 'A câmera ainda não gravou o primeiro segundo: termine de novo em um instante.',
+      stopped:
+        'Esta estação exige um vídeo de cada pacote, e a gravação deste pacote parou (disco cheio ou pasta de vídeos sem escrita): o pacote não pode terminar.',
+    },
+    player: {
+      open: 'Ver o vídeo',
+      title: 'Vídeo do pedido {{order}}',
+      part: 'Vídeo {{n}} de {{count}}',
+      facts: '{{seconds}} s · {{megabytes}} MB · SHA-256 {{sha256}}',
+      jump: 'Ir para uma leitura',
+      noCues: 'Nenhuma leitura aconteceu enquanto este vídeo gravava.',
+      gone: 'Este vídeo não está mais na pasta de vídeos (apagado pela retenção, ou movido). O hash fica no registro.',
+      none: 'Esta estação não tem vídeo do pedido {{order}}.',
+      stopped: 'A gravação deste vídeo parou antes: ele guarda o que foi escrito.',
+      export: 'Exportar evidência',
+      exported: 'Evidência salva em {{file}} (SHA-256 do manifesto {{sha256}}…).',
+      close: 'Fechar',
     },
   },
   es: {
     settings: {
       title: 'Cámara',
       intro:
-        'Una cámara sobre el banco graba cada empaque por sí sola, desde el pedido abierto hasta unos segundos después del final, con el pedido, la hora y cada lectura grabados en la imagen. Los videos quedan en la carpeta de datos.',
+        'Una cámara sobre el banco graba cada empaque por sí sola, desde el pedido abierto hasta unos segundos después del final, con el pedido, la hora y cada lectura grabados en la imagen. Los videos quedan en la carpeta de datos, o en la carpeta indicada abajo.',
       enabled: 'Grabar cada empaque',
       device: 'Cámara',
       defaultDevice: 'La cámara predeterminada del sistema',
@@ -86,6 +150,16 @@ export const cameraSentences = {
       tail: 'Segundos grabados después del final',
       keepDays: 'Guardar los videos durante (días)',
       maxGigabytes: 'Los videos pueden ocupar como máximo (GB)',
+      folder: 'Dónde quedan los videos',
+      folderHint: 'Vacío: la carpeta de datos. O una ruta completa, como una carpeta de red.',
+      folderInvalid:
+        'Escriba una ruta completa (/…, C:\\… o \\\\servidor\\carpeta), o déjela vacía para la carpeta de datos.',
+      required: 'Un empaque no termina sin video',
+      preview: 'Mostrar la vista previa',
+      previewStop: 'Ocultar la vista previa',
+      previewHint:
+        'El marco punteado es lo que guarda cada video; la franja de arriba lleva el pedido, la hora y la última lectura.',
+      previewLabel: 'Vista previa de la cámara con el marco grabado',
       save: 'Guardar cámara',
       saved: 'Guardado. El próximo empaque abierto se graba con estos ajustes.',
     },
@@ -102,9 +176,31 @@ export const cameraSentences = {
         'La cámara se detuvo (¿desconectada?): el video guarda lo grabado. El empaque continúa.',
     },
     overlay: {
+      who: 'Estación {{station}} · empacador {{packer}}',
       order: 'Pedido {{order}}',
       lastScan: 'Última lectura {{code}}: {{verdict}}',
       noScan: 'Ninguna lectura aún',
+    },
+    gate: {
+      off: 'Esta estación exige un video de cada empaque, y la grabación está apagada en Ajustes → Cámara: enciéndala y termine de nuevo.',
+      none: 'Esta estación exige un video de cada empaque, y este empaque no se está grabando: revise la cámara y termine de nuevo.',
+      waiting: 'La cámara aún no grabó su primer segundo: termine de nuevo en un momento.',
+      stopped:
+        'Esta estación exige un video de cada empaque, y la grabación de este empaque se detuvo (disco lleno o carpeta de videos sin escritura): el empaque no puede terminar.',
+    },
+    player: {
+      open: 'Ver el video',
+      title: 'Video del pedido {{order}}',
+      part: 'Video {{n}} de {{count}}',
+      facts: '{{seconds}} s · {{megabytes}} MB · SHA-256 {{sha256}}',
+      jump: 'Ir a una lectura',
+      noCues: 'Ninguna lectura ocurrió mientras este video grababa.',
+      gone: 'Este video ya no está en la carpeta de videos (borrado por la retención, o movido). Su hash queda en el registro.',
+      none: 'Esta estación no tiene video del pedido {{order}}.',
+      stopped: 'La grabación de este video se detuvo antes: guarda lo que se escribió.',
+      export: 'Exportar evidencia',
+      exported: 'Evidencia guardada en {{file}} (SHA-256 del manifiesto {{sha256}}…).',
+      close: 'Cerrar',
     },
   },
 };

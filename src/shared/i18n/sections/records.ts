@@ -63,6 +63,7 @@ export const recordsSentences = {
         packer: 'Packer',
         label: 'Label sent',
         invoice: 'Invoice sent',
+        clip: 'Clip',
       },
     },
     settings: {
@@ -192,6 +193,7 @@ export const recordsSentences = {
         packer: 'Embalador',
         label: 'Etiqueta enviada',
         invoice: 'Nota enviada',
+        clip: 'Vídeo',
       },
     },
     settings: {
@@ -323,6 +325,7 @@ export const recordsSentences = {
         packer: 'Embalador',
         label: 'Etiqueta enviada',
         invoice: 'Factura enviada',
+        clip: 'Video',
       },
     },
     settings: {

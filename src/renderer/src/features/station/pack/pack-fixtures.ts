@@ -46,6 +46,8 @@ export const packView = (change: Partial<PackView> = {}): PackView => ({
   id: 'pack-1',
   orderId: 'PB-20001',
   warehouse: 'WH-1',
+  station: 'bench-1',
+  packer: 'ana',
   notes: null,
   notesAcknowledged: true,
   lines: [
