@@ -107,6 +107,10 @@ export async function packOrder(
     }
   if (short)
     view = await call('finishPack', { packId: view.id, short: { reason: 'out_of_stock' } });
+  // A station with a scale holds the full pack for the box's weight, and the window finishes it
+  // on the weight the scale holds (the caller put the box on it).
+  else if (view.verdict?.messageKey === 'packVerdict.weight.weighNow')
+    view = await call('finishPack', { packId: view.id });
   if (view.status === 'open') throw new Error(`order ${order.id} did not finish`);
   station.replicator?.notify();
   return view;

@@ -1,0 +1,89 @@
+// The soak's clock: a shift compressed into minutes. Between skips it runs at real speed, so
+// whatever the station does inside a simulated minute (requests, prints, scale readings, their
+// timeouts) happens as it would on a real bench; at the end of each simulated minute the soak
+// skips the rest of the minute at once, like a machine waking from sleep: every timer that fell
+// due in the skipped span fires once, in due order, and timers they set count from the new time.
+// Nothing waits on a skipped span (the soak skips only when the station's work has settled), so
+// a slow machine does the same work per simulated minute as a fast one, only slower.
+import type { Clock } from '../../src/main/platform/clock.ts';
+
+interface ShiftTimer {
+  due: number;
+  seq: number;
+  callback: () => void;
+  keepAlive: boolean;
+  real: ReturnType<typeof setTimeout> | null;
+}
+
+export class ShiftClock implements Clock {
+  /** What has been skipped so far, added to real time. */
+  private skipped = 0;
+  private readonly origin: number;
+  private readonly realStart = performance.now();
+  private readonly timers = new Set<ShiftTimer>();
+  private seq = 0;
+
+  constructor(start = Date.now()) {
+    this.origin = start;
+  }
+
+  now(): number {
+    return this.origin + (performance.now() - this.realStart) + this.skipped;
+  }
+
+  setTimeout(callback: () => void, ms: number, options?: { keepAlive?: boolean }): unknown {
+    const timer: ShiftTimer = {
+      due: this.now() + Math.max(0, ms),
+      seq: (this.seq += 1),
+      callback,
+      keepAlive: options?.keepAlive === true,
+      real: null,
+    };
+    this.timers.add(timer);
+    this.arm(timer);
+    return timer;
+  }
+
+  clearTimeout(handle: unknown): void {
+    const timer = handle as ShiftTimer;
+    if (!this.timers.delete(timer)) return;
+    if (timer.real) clearTimeout(timer.real);
+  }
+
+  /** Timers set and not yet fired or cleared (the soak measures them: they must not pile up). */
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /**
+   * Skips `ms` of shift time: timers due in the span fire now, once each, earliest first, with
+   * the microtasks they queue run between them; the rest are re-armed for what remains.
+   */
+  async skip(ms: number): Promise<void> {
+    this.skipped += Math.max(0, ms);
+    const now = this.now();
+    const due = [...this.timers]
+      .filter((t) => t.due <= now)
+      .sort((a, b) => a.due - b.due || a.seq - b.seq);
+    for (const timer of due) {
+      if (!this.timers.delete(timer)) continue; // cleared by an earlier one
+      if (timer.real) clearTimeout(timer.real);
+      timer.callback();
+      for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    }
+    for (const timer of this.timers) this.arm(timer);
+  }
+
+  private arm(timer: ShiftTimer): void {
+    if (timer.real) clearTimeout(timer.real);
+    timer.real = setTimeout(
+      () => {
+        if (!this.timers.delete(timer)) return;
+        timer.callback();
+      },
+      Math.max(0, timer.due - this.now()),
+    );
+    // As the system clock: only a timer someone awaits holds the process open.
+    if (!timer.keepAlive) timer.real.unref();
+  }
+}
