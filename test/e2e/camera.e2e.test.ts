@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proofEvents, type ClipEvent } from '../../src/main/evidence/clip-events.ts';
+import { verifyEvidence } from '../../src/main/evidence/verify.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/seed-packing.ts';
 import { en } from '../../src/shared/i18n/en.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
@@ -73,7 +74,8 @@ describe('the pack camera in a real browser', () => {
     const order = PACK_FIXTURES.orders.plain;
     try {
       await withOnlineStation(
-        async ({ page, core }) => {
+        async (station) => {
+          const { page, core } = station;
           // Settings → Camera: recording on, as a supervisor turns it on.
           await page.getByRole('button', { name: en.nav.settings, exact: true }).click();
           await page.getByTestId('camera-form').waitFor();
@@ -139,6 +141,62 @@ describe('the pack camera in a real browser', () => {
           expect(textAt(file, Math.min(at, (clip.durationMs ?? 0) / 1000 - 0.2))).toContain(
             order.id,
           );
+
+          // The station's own player: the clip plays from the app's origin, its scans are
+          // captions and a list, and a click on the second scan puts the picture there.
+          const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+          await page.getByRole('button', { name: en.camera.player.open }).click();
+          const player = page.getByTestId('clip-video');
+          await player.waitFor();
+          await until(
+            () => player.evaluate((v: HTMLVideoElement) => v.readyState >= 2),
+            'the clip loaded in the player',
+          );
+          const cues = page.getByTestId('clip-cues').getByRole('button');
+          expect(await cues.count()).toBe(units);
+          await until(
+            () =>
+              player.evaluate((v: HTMLVideoElement) => (v.textTracks[0]?.cues?.length ?? 0) > 0),
+            'the WebVTT track loaded',
+          );
+          expect(
+            await player.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length),
+          ).toBe(units);
+          const second = cues.nth(1);
+          const target = Number(await second.getAttribute('data-start-ms')) / 1000;
+          await second.click();
+          await until(
+            () =>
+              player.evaluate(
+                (v: HTMLVideoElement, at: number) =>
+                  !v.seeking && v.readyState >= 2 && Math.abs(v.currentTime - at) < 0.1,
+                target,
+              ),
+            'the player jumped to the second scan',
+          );
+          // The picture at that moment, as the player shows it: the order is burned in.
+          const png = await player.evaluate((v: HTMLVideoElement) => {
+            const canvas = document.createElement('canvas');
+            canvas.width = v.videoWidth;
+            canvas.height = v.videoHeight;
+            canvas.getContext('2d')?.drawImage(v, 0, 0);
+            return canvas.toDataURL('image/png').split(',')[1] ?? '';
+          });
+          const shown = join(scratch.path, 'player-frame.png');
+          writeFileSync(shown, Buffer.from(png, 'base64'));
+          expect(
+            execFileSync('tesseract', [shown, 'stdout', '--psm', '6'], { encoding: 'utf8' }),
+          ).toContain(order.id);
+
+          // Export evidence beside the player: a bundle that verifies, named on the card.
+          await page.getByRole('button', { name: en.camera.player.export }).click();
+          const exported = page.getByTestId('evidence-exported');
+          await exported.waitFor({ timeout: 20_000 });
+          const bundle = (await exported.getAttribute('data-file')) ?? '';
+          expect(await verifyEvidence(bundle)).toMatchObject({ ok: true, problems: [] });
+          // Playing the station's own clips widened nothing: no CSP violation, nothing outside.
+          expect(await station.cspViolations()).toEqual([]);
+          expect(station.outsideRequests()).toEqual([]);
         },
         { dataDir: data.path, keychain: memoryKeychain() },
       );

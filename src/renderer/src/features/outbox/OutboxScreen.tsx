@@ -6,6 +6,7 @@ import { TableHead } from '@renderer/ui/TableHead.tsx';
 import type { JobState } from '@shared/outbox.ts';
 import { downloadText } from '@renderer/ui/download.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ClipPlayer } from '@renderer/ui/evidence/ClipPlayer.tsx';
 import { describeActivity } from '@shared/activity-text.ts';
 import { useBridge, useOutbox, useStatus } from '@renderer/app/context.tsx';
 import { invalidateOutboxReads, queryKeys, readError, unwrap } from '@renderer/app/queries.ts';
@@ -76,6 +77,8 @@ export function OutboxScreen() {
   const reassign = changed(store.reassign);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  /** A finished pack's clip, played from its line in the activity log (issue #41). */
+  const [playing, setPlaying] = useState<string | null>(null);
   const activeProfile = useStatus((s) => s.status?.profile.name);
   const when = (ms: number) => new Date(ms).toLocaleString(i18n.language);
 
@@ -238,10 +241,22 @@ export function OutboxScreen() {
                   </Text>
                 )}
               </Table.Td>
+              <Table.Td>
+                {entry.event === 'pack.finished' && typeof entry.params?.['order'] === 'string' && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setPlaying(String(entry.params?.['order']))}
+                  >
+                    {t('camera.player.open')}
+                  </Button>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      <ClipPlayer orderId={playing} onClose={() => setPlaying(null)} />
     </Stack>
   );
 }

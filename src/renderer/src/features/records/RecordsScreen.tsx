@@ -16,6 +16,7 @@ import type { AppError } from '@shared/result.ts';
 import { useBridge } from '@renderer/app/context.tsx';
 import { downloadText } from '@renderer/ui/download.ts';
 import { LoadState } from '@renderer/ui/LoadState.tsx';
+import { ClipPlayer } from '@renderer/ui/evidence/ClipPlayer.tsx';
 import { SupervisorView } from './SupervisorView.tsx';
 
 type By = RecallQueryInput['by'];
@@ -33,6 +34,7 @@ const COLUMNS = [
   'packer',
   'label',
   'invoice',
+  'clip',
 ] as const;
 
 /**
@@ -50,6 +52,8 @@ export function RecordsScreen() {
   const [to, setTo] = useState('');
   const [answer, setAnswer] = useState<RecallAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The order whose clip plays (issue #41): this station's own clip of it, if it has one. */
+  const [playing, setPlaying] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
 
   const query = (): RecallQueryInput => ({
@@ -170,7 +174,7 @@ export function RecordsScreen() {
               tabIndex={0}
               style={{ overflowX: 'auto' }}
             >
-              <Table data-testid="recall-rows" striped miw={1100}>
+              <Table data-testid="recall-rows" striped miw={1200}>
                 <Table.Thead>
                   <Table.Tr>
                     {COLUMNS.map((column) => (
@@ -199,6 +203,16 @@ export function RecordsScreen() {
                       <Table.Td>{row.packer}</Table.Td>
                       <Table.Td>{yes(row.labelDelivered)}</Table.Td>
                       <Table.Td>{yes(row.invoiceDelivered)}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => setPlaying(row.order)}
+                          aria-label={`${t('camera.player.open')} ${row.order}`}
+                        >
+                          {t('camera.player.open')}
+                        </Button>
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -207,6 +221,7 @@ export function RecordsScreen() {
           )}
         </>
       )}
+      <ClipPlayer orderId={playing} onClose={() => setPlaying(null)} />
       <SupervisorView />
     </Stack>
   );

@@ -47,4 +47,29 @@ describe('Settings → Camera', () => {
     expect((enabled as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('Salvar câmera')).toBeTruthy();
   });
+
+  it('takes a clips folder only as a whole path, and the finish gate', async () => {
+    const saveCamera = vi.fn(async (settings: CameraSettingsInput) =>
+      ok(cameraSettingsSchema.parse(settings)),
+    );
+    renderWithStores(
+      <CameraSection />,
+      fakeBridge({ getCamera: async () => ok(DEFAULT_CAMERA_SETTINGS), saveCamera }),
+    );
+    const folder = await screen.findByLabelText('Where clips go', { exact: false });
+    fireEvent.change(folder, { target: { value: 'clips here' } });
+    expect(await screen.findByText(/Write a whole path/)).toBeTruthy();
+    expect((screen.getByText('Save camera').closest('button') as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.change(folder, { target: { value: '\\\\nas\\clips' } });
+    fireEvent.click(screen.getByLabelText('A pack cannot finish without a clip'));
+    fireEvent.click(screen.getByText('Save camera'));
+    await waitFor(() => expect(saveCamera).toHaveBeenCalledTimes(1));
+    expect(saveCamera).toHaveBeenCalledWith({
+      ...DEFAULT_CAMERA_SETTINGS,
+      folder: '\\\\nas\\clips',
+      required: true,
+    });
+  });
 });

@@ -7,11 +7,13 @@ import {
   Select,
   Stack,
   Switch,
+  TextInput,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ABSOLUTE_FOLDER,
   CAMERA_RESOLUTIONS,
   cameraSettingsSchema,
   type CameraResolution,
@@ -21,6 +23,7 @@ import type { AppError } from '@shared/result.ts';
 import { useBridge } from '@renderer/app/context.tsx';
 import { unwrap } from '@renderer/app/queries.ts';
 import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { CameraPreview } from './CameraPreview.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
 const CAMERA_KEY = ['getCamera'] as const;
@@ -59,6 +62,7 @@ function CameraForm({ settings }: { settings: CameraSettings }) {
     setDraft({ ...draft, ...patch });
     setOutcome(null);
   };
+  const folderBad = draft.folder !== null && !ABSOLUTE_FOLDER.test(draft.folder.trim());
   const whole = (value: string | number, fallback: number | null) =>
     typeof value === 'number' ? value : fallback;
   const save = async () => {
@@ -144,6 +148,25 @@ function CameraForm({ settings }: { settings: CameraSettings }) {
             onChange={(value) => update({ maxGigabytes: whole(value, null) })}
           />
         </Group>
+        <TextInput
+          size="md"
+          label={t('camera.settings.folder')}
+          description={t('camera.settings.folderHint')}
+          value={draft.folder ?? ''}
+          error={folderBad ? t('camera.settings.folderInvalid') : undefined}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            update({ folder: value.trim() === '' ? null : value });
+          }}
+          data-testid="camera-folder"
+        />
+        <Switch
+          label={t('camera.settings.required')}
+          checked={draft.required}
+          onChange={(event) => update({ required: event.currentTarget.checked })}
+          data-testid="camera-required"
+        />
+        <CameraPreview settings={draft} />
         <Group>
           <Button type="submit" size="md" disabled={!cameraSettingsSchema.safeParse(draft).success}>
             {t('camera.settings.save')}
@@ -176,6 +199,7 @@ export function CameraSection() {
       title={t('camera.settings.title')}
       intro={t('camera.settings.intro')}
       read={read}
+      policed="camera"
       form={(settings) => <CameraForm settings={settings} />}
     />
   );

@@ -1,10 +1,11 @@
-import { Alert, Box, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CameraSettings, ClipSummary } from '@shared/camera.ts';
 import type { PackView } from '@shared/pack/types.ts';
 import { useBridge } from '@renderer/app/context.tsx';
+import { ClipPlayer } from '@renderer/ui/evidence/ClipPlayer.tsx';
 import { ClipRecorder, type CameraTrouble } from './clip-recorder.ts';
 import { usePack } from './pack-store.ts';
 
@@ -22,12 +23,16 @@ export function PackCamera() {
   const [settings, setSettings] = useState<CameraSettings | null>(null);
   const [recording, setRecording] = useState<string | null>(null);
   const [trouble, setTrouble] = useState<{ trouble: CameraTrouble; why: string } | null>(null);
-  const [saved, setSaved] = useState<ClipSummary | null>(null);
+  const [saved, setSaved] = useState<(ClipSummary & { orderId: string }) | null>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
   const live = useRef<HTMLDivElement>(null);
-  const active = useRef<{ packId: string; recorder: ClipRecorder } | null>(null);
+  const active = useRef<{ packId: string; orderId: string; recorder: ClipRecorder } | null>(null);
   /** Clips whose pack was finished or left, recording their tail; by pack. */
   const ending = useRef(
-    new Map<string, { recorder: ClipRecorder; timer: ReturnType<typeof setTimeout> }>(),
+    new Map<
+      string,
+      { recorder: ClipRecorder; orderId: string; timer: ReturnType<typeof setTimeout> }
+    >(),
   );
   // The overlay reads the newest pack view for every frame, not the one it started with.
   const latest = useRef<PackView | null>(view);
@@ -49,16 +54,16 @@ export function PackCamera() {
     // The pack was left or finished: its clip ends after the tail, so the closed box is in it.
     if (current && (current.packId !== packId || !open)) {
       active.current = null;
-      const { recorder } = current;
+      const { recorder, orderId } = current;
       const timer = setTimeout(() => {
         ending.current.delete(current.packId);
         void recorder.stop().then((summary) => {
-          setSaved(summary);
+          setSaved(summary && { ...summary, orderId });
           setRecording((now) => (now === current.packId ? null : now));
           recorder.canvas.remove();
         });
       }, tailMs);
-      ending.current.set(current.packId, { recorder, timer });
+      ending.current.set(current.packId, { recorder, orderId, timer });
     }
     if (!packId || !open || active.current) return;
     // The same pack back within its tail (set aside and resumed): its clip simply goes on, never
@@ -67,7 +72,7 @@ export function PackCamera() {
     if (resumed) {
       clearTimeout(resumed.timer);
       ending.current.delete(packId);
-      active.current = { packId, recorder: resumed.recorder };
+      active.current = { packId, orderId: resumed.orderId, recorder: resumed.recorder };
       return;
     }
     const recorder = new ClipRecorder({
@@ -76,7 +81,7 @@ export function PackCamera() {
       overlay: () => overlayLines(latest.current, t, i18n.language),
       onTrouble: (kind, why) => setTrouble({ trouble: kind, why }),
     });
-    active.current = { packId, recorder };
+    active.current = { packId, orderId: view.orderId, recorder };
     setTrouble(null);
     setSaved(null);
     void recorder.start(settings).then((started) => {
@@ -91,7 +96,7 @@ export function PackCamera() {
       recorder.canvas.dataset['testid'] = 'pack-camera-live';
       live.current?.replaceChildren(recorder.canvas);
     });
-  }, [bridge, settings, packId, open, tailMs, t, i18n.language]);
+  }, [bridge, settings, packId, open, tailMs, t, i18n.language, view?.orderId]);
 
   // Leaving the Station screen ends the clip now: what was recorded is kept.
   useEffect(() => {
@@ -130,18 +135,24 @@ export function PackCamera() {
         </Alert>
       )}
       {saved && !recording && (
-        <Text size="sm" data-testid="pack-camera-saved">
-          {t('camera.card.saved', {
-            seconds: Math.round((saved.durationMs ?? 0) / 1000),
-            sha256: saved.sha256.slice(0, 12),
-          })}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" data-testid="pack-camera-saved">
+            {t('camera.card.saved', {
+              seconds: Math.round((saved.durationMs ?? 0) / 1000),
+              sha256: saved.sha256.slice(0, 12),
+            })}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => setPlaying(saved.orderId)}>
+            {t('camera.player.open')}
+          </Button>
+        </Group>
       )}
+      <ClipPlayer orderId={playing} onClose={() => setPlaying(null)} />
     </Box>
   );
 }
 
-/** Order, date and time to the second, and the last scan with its verdict. */
+/** Order, station and packer, date and time to the second, and the last scan with its verdict. */
 function overlayLines(view: PackView | null, t: TFunction, language: string): string[] {
   const now = new Date().toLocaleString(language, { dateStyle: 'short', timeStyle: 'medium' });
   if (!view) return [now];
@@ -152,6 +163,7 @@ function overlayLines(view: PackView | null, t: TFunction, language: string): st
   const verdict = view.verdict ? t(view.verdict.messageKey, view.verdict.params) : '';
   return [
     t('camera.overlay.order', { order: view.orderId }),
+    t('camera.overlay.who', { station: view.station, packer: view.packer }),
     now,
     last ? t('camera.overlay.lastScan', { code: last.code, verdict }) : t('camera.overlay.noScan'),
   ];

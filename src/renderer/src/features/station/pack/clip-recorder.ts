@@ -1,5 +1,5 @@
 import type { CameraSettings, ClipSummary } from '@shared/camera.ts';
-import { RESOLUTION_SIZE } from '@shared/camera.ts';
+import { coverCrop, RESOLUTION_SIZE } from '@shared/camera.ts';
 import type { Result } from '@shared/result.ts';
 
 // One pack's clip as the window records it (issue #41): the camera through getUserMedia, each
@@ -85,9 +85,10 @@ export class ClipRecorder {
       return false;
     }
     const [track] = this.stream.getVideoTracks();
-    const settingsOf = track?.getSettings() ?? {};
-    this.canvas.width = settingsOf.width ?? size.width;
-    this.canvas.height = settingsOf.height ?? size.height;
+    // The clip has the chosen resolution's size and shape whatever the camera delivers: a
+    // camera of another shape is cropped (the frame Settings → Camera's preview shows).
+    this.canvas.width = size.width;
+    this.canvas.height = size.height;
     track?.addEventListener('ended', () => this.onTrouble('unplugged', ''));
     const video = document.createElement('video');
     video.muted = true;
@@ -146,13 +147,19 @@ export class ClipRecorder {
 }
 
 /** The camera's frame with the pack's facts in a dark band at the top, large enough to read. */
-function drawFrame(
+export function drawFrame(
   context: CanvasRenderingContext2D,
   video: HTMLVideoElement,
   lines: readonly string[],
 ): void {
   const { width, height } = context.canvas;
-  context.drawImage(video, 0, 0, width, height);
+  if (video.videoWidth > 0) {
+    const crop = coverCrop(
+      { width: video.videoWidth, height: video.videoHeight },
+      { width, height },
+    );
+    context.drawImage(video, crop.x, crop.y, crop.width, crop.height, 0, 0, width, height);
+  }
   const size = Math.round(height / 18);
   const band = size * 1.35 * lines.length + size * 0.6;
   context.fillStyle = 'rgba(0, 0, 0, 0.78)';
