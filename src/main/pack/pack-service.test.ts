@@ -12,7 +12,7 @@ import type { ProductFacts } from '../api/product-names.ts';
 import { nodeFs } from '../platform/station-fs.ts';
 import { openDatabase } from '../outbox/database.ts';
 import { exportPacks } from './pack-export.ts';
-import { PackService, type PackSource } from './pack-service.ts';
+import { FINISHED_SESSIONS_KEPT, PackService, type PackSource } from './pack-service.ts';
 import { PackStore } from './pack-store.ts';
 
 // 2026-03-10 12:00 local time: lots are judged against the station's own calendar day.
@@ -307,6 +307,27 @@ describe('PackService', () => {
       format: 'json',
     });
     expect(day.count).toBe(1);
+  });
+
+  it('keeps in memory the open packs and only the last few finished ones', async () => {
+    s = setup({ notes: null, settings: { autoFinish: true } });
+    const open = await s.service.open('PB-OPEN', 30);
+    const finished: string[] = [];
+    for (let n = 1; n <= 3 * FINISHED_SESSIONS_KEPT; n += 1) {
+      const { id } = await s.service.open(`PB-${n}`, 30);
+      s.service.scan(id, '(01)07891000100103(17)260320(10)SOON');
+      s.service.scan(id, '(01)07891000100103(17)270131(10)LATER');
+      s.service.scan(id, 'MUG');
+      expect(s.service.scan(id, '17891000100117').status).toBe('finished');
+      finished.push(id);
+    }
+    expect(s.service.sessionsHeld).toBe(1 + FINISHED_SESSIONS_KEPT);
+    // The newest finished pack still shows its verdict; the open one resumes where it was.
+    expect(s.service.get(finished.at(-1) ?? '').verdict?.messageKey).toBe('packVerdict.finished');
+    expect(s.service.get(open.id).status).toBe('open');
+    // An old finished pack reloads from its record, and the count stays bounded.
+    expect(s.service.get(finished[0] ?? '').status).toBe('finished');
+    expect(s.service.sessionsHeld).toBe(1 + FINISHED_SESSIONS_KEPT);
   });
 
   it('resumes an open pack after a restart, from what was committed', async () => {

@@ -52,6 +52,13 @@ interface Session {
 const UNPACKABLE = new Set(['cancelled', 'shipped', 'delivered']);
 
 /**
+ * Finished packs whose session stays in memory, so the view just after the finish (or a reload)
+ * keeps its verdict. Every session used to stay for the life of the station: the soak (issue
+ * #42) saw the heap grow by about 30 kB a pack, each holding its products, events and matcher.
+ */
+export const FINISHED_SESSIONS_KEPT = 10;
+
+/**
  * Verified packs: opens an order for packing (reading its products and lots once), judges each
  * scan locally and commits it, asks for a lot or a reason when it must, and finishes the pack
  * with its record, the order's `packed` status and the label, as the settings say.
@@ -295,11 +302,17 @@ export class PackService {
     });
     const unmarked = finishEffects(this.o, packId, orderId);
     const finished = this.load(packId);
+    this.forgetOldFinished();
     if (unmarked !== null)
       return this.say(finished, 'warning', 'packVerdict.finishedNotMarked', { order: orderId });
     return missing > 0
       ? this.say(finished, 'warning', 'packVerdict.finishedShort', { missing })
       : this.say(finished, 'ok', 'packVerdict.finished', { units });
+  }
+
+  /** Sessions in memory: the open packs' and at most FINISHED_SESSIONS_KEPT finished ones. */
+  get sessionsHeld(): number {
+    return this.sessions.size;
   }
 
   /** The pack as it stands (the window's view after a reload). */
@@ -443,7 +456,15 @@ export class PackService {
       events: this.o.store.events(row.id),
     };
     this.sessions.set(row.id, session);
+    this.forgetOldFinished();
     return session;
+  }
+
+  /** Drops the sessions of finished packs but the newest few (a finished one reloads from its row). */
+  private forgetOldFinished(): void {
+    const finished = [...this.sessions.values()].filter((s) => s.row.status !== 'open');
+    for (const old of finished.slice(0, Math.max(0, finished.length - FINISHED_SESSIONS_KEPT)))
+      this.sessions.delete(old.row.id);
   }
 
   /** The aliases changed: packs open now match the new ones from the next scan. */
