@@ -55,6 +55,12 @@ export interface ClipSummary {
   durationMs: number | null;
 }
 
+/** Why a pack's recording stopped early (a full disk, a folder gone): a sentence's key. */
+export interface ClipStop {
+  messageKey: string;
+  params: Record<string, string>;
+}
+
 /** One scan, weighing or take-back of a clip, as the player lists it to jump to. */
 export interface ClipCue {
   id: string;
@@ -76,7 +82,7 @@ export interface ClipPlayback {
   /** false: deleted by retention or no longer where it was written. */
   available: boolean;
   /** Set when the recording stopped early (a full disk…), the sentence's key and values. */
-  stopped: { messageKey: string; params: Record<string, string> } | null;
+  stopped: ClipStop | null;
   cues: ClipCue[];
 }
 

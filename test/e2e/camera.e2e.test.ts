@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proofEvents, type ClipEvent } from '../../src/main/evidence/clip-events.ts';
 import { verifyEvidence } from '../../src/main/evidence/verify.ts';
@@ -68,6 +69,42 @@ function textAt(file: string, seconds: number): string {
   return execFileSync('tesseract', [frame, 'stdout', '--psm', '6'], { encoding: 'utf8' });
 }
 
+/** The verdict's serial: it grows with every answer the pack gives. */
+const serialOf = async (page: Page) =>
+  Number(
+    (await page
+      .getByTestId('pack-verdict')
+      .getAttribute('data-serial', { timeout: 1_000 })
+      .catch(() => '0')) ?? 0,
+  );
+
+/**
+ * Every unit of the order scanned by SKU in the scan field, each waited on until answered; a
+ * batch line's lot list is answered with Enter (the FEFO lot it opens on).
+ */
+async function scanEveryUnit(
+  page: Page,
+  order: { items: readonly { sku: string; quantity: number }[] },
+): Promise<void> {
+  const lots = page.getByTestId('pack-lot-list');
+  for (const item of order.items)
+    for (let n = 0; n < item.quantity; n += 1) {
+      const before = await serialOf(page);
+      const field = page.getByTestId('scan-input');
+      await field.fill(item.sku);
+      await field.press('Enter');
+      await until(
+        async () => (await serialOf(page)) > before || (await lots.count()) > 0,
+        'the scan answered',
+      );
+      if ((await lots.count()) > 0) {
+        const asked = await serialOf(page);
+        await page.keyboard.press('Enter');
+        await until(async () => (await serialOf(page)) > asked, 'the lot was taken');
+      }
+    }
+}
+
 describe('the pack camera in a real browser', () => {
   it('records the pack by itself, with its facts burned in, and keeps the hash in the record', async () => {
     const data = tempDir('packbench-e2e-camera-data-');
@@ -94,24 +131,7 @@ describe('the pack camera in a real browser', () => {
             core.packing.store.openFor(core.profiles.active().id, order.id)?.id ?? '';
           await until(() => openPack() !== '', 'the pack opened');
           const packId = openPack();
-          for (const item of order.items)
-            for (let n = 0; n < item.quantity; n += 1) {
-              const field = page.getByTestId('scan-input');
-              const before =
-                (await page
-                  .getByTestId('pack-verdict')
-                  .getAttribute('data-serial')
-                  .catch(() => '0')) ?? '0';
-              await field.fill(item.sku);
-              await field.press('Enter');
-              await until(
-                async () =>
-                  Number(
-                    (await page.getByTestId('pack-verdict').getAttribute('data-serial')) ?? 0,
-                  ) > Number(before),
-                'the scan answered',
-              );
-            }
+          await scanEveryUnit(page, order);
           await page.getByTestId('pack-finished').waitFor();
           // The tail (3 s) and the close: the card says the clip was kept.
           await page.getByTestId('pack-camera-saved').waitFor({ timeout: 20_000 });
@@ -197,6 +217,42 @@ describe('the pack camera in a real browser', () => {
           // Playing the station's own clips widened nothing: no CSP violation, nothing outside.
           expect(await station.cspViolations()).toEqual([]);
           expect(station.outsideRequests()).toEqual([]);
+
+          // The clips folder goes mid-pack (a share dropped): the card says so in a sentence,
+          // the camera is let go, packing goes on to the finish, and the record keeps why.
+          await page.keyboard.press('Escape');
+          const share = join(scratch.path, 'share');
+          await core.evidence.saveSettings({ ...core.evidence.settings(), folder: share });
+          const next = PACK_FIXTURES.orders.gift;
+          await page.getByTestId('scan-input').focus();
+          await scanOrder(page, next.id);
+          await page.getByTestId('pack-notes').waitFor();
+          await page.getByTestId('scan-input').press('Enter');
+          await page.getByTestId('pack-notes-read').waitFor();
+          const nextPack = () =>
+            core.packing.store.openFor(core.profiles.active().id, next.id)?.id ?? '';
+          await until(
+            () =>
+              nextPack() !== '' && core.evidence.recorder.clips.state(nextPack()) === 'recording',
+            'the second pack is being recorded',
+          );
+          const nextId = nextPack();
+          rmSync(share, { recursive: true, force: true });
+          const stopped = page.getByTestId('pack-camera-stopped');
+          await stopped.waitFor({ timeout: 15_000 });
+          expect(await stopped.innerText()).toContain(share);
+          expect(await page.getByTestId('pack-camera-dot').count()).toBe(0);
+          await scanEveryUnit(page, next);
+          await page.getByTestId('pack-finished').waitFor();
+          await until(
+            () => proofEvents(core.outbox.database, nextId).some((e) => e.kind === 'clip'),
+            'the stopped clip closed into its record',
+          );
+          const stoppedClip = proofEvents(core.outbox.database, nextId).find(
+            (e): e is ClipEvent => e.kind === 'clip',
+          );
+          expect(stoppedClip?.stopped?.messageKey).toBe('evidence.clip.writeFailed');
+          expect(core.packing.store.get(nextId)?.status).toBe('finished');
         },
         { dataDir: data.path, keychain: memoryKeychain() },
       );

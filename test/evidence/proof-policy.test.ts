@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveAppRequest, APP_ORIGIN } from '../../src/main/app-protocol.ts';
@@ -171,5 +171,33 @@ describe('proof of pack under the machine policy', () => {
     const none = await result('exportEvidence', { orderId: 'NO-SUCH-ORDER' });
     expect(none.ok).toBe(false);
     if (!none.ok) expect(none.error.messageKey).toBe('evidence.cli.noPack');
+  });
+
+  it('says when the clips folder goes mid-pack, and then holds the finish the policy gates', async () => {
+    const order = PACK_FIXTURES.orders.case;
+    await call('lookupOrder', { id: order.id });
+    const opened = await call('openPack', { orderId: order.id, expiryWarningDays: 30 });
+    await call('clipStart', { packId: opened.id });
+    const pieces = fragments(webm, 16 * 1024);
+    for (const piece of pieces.slice(0, 2))
+      expect(await call('clipAppend', { packId: opened.id, bytes: new Uint8Array(piece) })).toEqual(
+        { stopped: null },
+      );
+    // The share drops (its folder is gone): the next fragment cannot be written.
+    rmSync(share, { recursive: true, force: true });
+    const answer = await call('clipAppend', {
+      packId: opened.id,
+      bytes: new Uint8Array(pieces[2] ?? Buffer.alloc(1)),
+    });
+    expect(answer.stopped).toEqual({
+      messageKey: 'evidence.clip.writeFailed',
+      params: { folder: share, code: 'ENOENT' },
+    });
+    const view = await scanAll(order);
+    const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+    expect(view.lines.reduce((sum, line) => sum + line.scanned, 0)).toBe(units);
+    const held = await call('finishPack', { packId: view.id });
+    expect(held.status).toBe('open');
+    expect(held.verdict?.messageKey).toBe('camera.gate.stopped');
   });
 });

@@ -26,7 +26,7 @@ export function evidenceHandlers({
     clipAppend: ({ packId, bytes }) =>
       asResult(async () => {
         await core.evidence.append(packId, bytes);
-        return null;
+        return { stopped: core.evidence.problem(packId) };
       }),
     clipFinish: ({ packId }) => asResult(() => core.evidence.finish(packId)),
     packClips: ({ orderId }) => asResult(() => core.evidence.packClips(orderId)),

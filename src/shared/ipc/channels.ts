@@ -5,6 +5,7 @@ import type { BulkBoard, BulkPreview, BulkQueued } from './bulk-types.ts';
 import type {
   CameraSettings,
   CameraSettingsInput,
+  ClipStop,
   ClipSummary,
   EvidenceExport,
   PackClips,
@@ -358,8 +359,14 @@ export interface InvokeChannels {
   saveCamera: { input: CameraSettingsInput; output: CameraSettings };
   /** The pack's clip begins; `recording` is false while the camera is off in Settings. */
   clipStart: { input: { packId: string }; output: { recording: boolean } };
-  /** One fragment of the window's MediaRecorder, written to the clip before this answers. */
-  clipAppend: { input: { packId: string; bytes: Uint8Array }; output: null };
+  /**
+   * One fragment of the window's MediaRecorder, written to the clip before this answers;
+   * `stopped` says why the clip no longer records (a full disk), so the card can say it.
+   */
+  clipAppend: {
+    input: { packId: string; bytes: Uint8Array };
+    output: { stopped: ClipStop | null };
+  };
   /** The clip closes: hashed and written into the pack's record; null when none was open. */
   clipFinish: { input: { packId: string }; output: ClipSummary | null };
   /** The newest finished pack of an order here and its clips with their cues (the player). */

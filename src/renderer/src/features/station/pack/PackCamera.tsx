@@ -2,7 +2,7 @@ import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { CameraSettings, ClipSummary } from '@shared/camera.ts';
+import type { CameraSettings, ClipStop, ClipSummary } from '@shared/camera.ts';
 import type { PackView } from '@shared/pack/types.ts';
 import { useBridge } from '@renderer/app/context.tsx';
 import { ClipPlayer } from '@renderer/ui/evidence/ClipPlayer.tsx';
@@ -25,6 +25,8 @@ export function PackCamera() {
   const [trouble, setTrouble] = useState<{ trouble: CameraTrouble; why: string } | null>(null);
   const [saved, setSaved] = useState<(ClipSummary & { orderId: string }) | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
+  /** Main stopped writing this pack's clip (a full disk, a folder gone): said on the card. */
+  const [stopped, setStopped] = useState<ClipStop | null>(null);
   const live = useRef<HTMLDivElement>(null);
   const active = useRef<{ packId: string; orderId: string; recorder: ClipRecorder } | null>(null);
   /** Clips whose pack was finished or left, recording their tail; by pack. */
@@ -80,9 +82,11 @@ export function PackCamera() {
       sink: bridge,
       overlay: () => overlayLines(latest.current, t, i18n.language),
       onTrouble: (kind, why) => setTrouble({ trouble: kind, why }),
+      onStopped: (why) => setStopped(why),
     });
     active.current = { packId, orderId: view.orderId, recorder };
     setTrouble(null);
+    setStopped(null);
     setSaved(null);
     void recorder.start(settings).then((started) => {
       if (!started) {
@@ -115,7 +119,7 @@ export function PackCamera() {
   if (!settings?.enabled) return null;
   return (
     <Box data-testid="pack-camera" data-recording={recording ?? ''}>
-      {recording && (
+      {recording && !stopped && (
         <Group gap="xs">
           <Box
             w={12}
@@ -132,6 +136,11 @@ export function PackCamera() {
       {trouble && (
         <Alert color="orange" role="status" data-testid="pack-camera-trouble">
           {t(`camera.card.${trouble.trouble}`, { why: trouble.why })}
+        </Alert>
+      )}
+      {stopped && (
+        <Alert color="orange" role="status" data-testid="pack-camera-stopped">
+          {t(stopped.messageKey, stopped.params)}
         </Alert>
       )}
       {saved && !recording && (

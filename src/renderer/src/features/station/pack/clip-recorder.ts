@@ -1,4 +1,4 @@
-import type { CameraSettings, ClipSummary } from '@shared/camera.ts';
+import type { CameraSettings, ClipStop, ClipSummary } from '@shared/camera.ts';
 import { coverCrop, RESOLUTION_SIZE } from '@shared/camera.ts';
 import type { Result } from '@shared/result.ts';
 
@@ -13,7 +13,10 @@ export type CameraTrouble = 'noCamera' | 'busy' | 'denied' | 'failed' | 'unplugg
 /** What main does with the clip: the bridge's three clip calls. */
 export interface ClipSink {
   clipStart: (input: { packId: string }) => Promise<Result<{ recording: boolean }>>;
-  clipAppend: (input: { packId: string; bytes: Uint8Array }) => Promise<Result<null>>;
+  clipAppend: (input: {
+    packId: string;
+    bytes: Uint8Array;
+  }) => Promise<Result<{ stopped: ClipStop | null }>>;
   clipFinish: (input: { packId: string }) => Promise<Result<ClipSummary | null>>;
 }
 
@@ -41,6 +44,9 @@ export class ClipRecorder {
   private readonly sink: ClipSink;
   private readonly overlay: OverlayLines;
   private readonly onTrouble: (trouble: CameraTrouble, why: string) => void;
+  private readonly onStopped: (why: ClipStop) => void;
+  /** Main stopped writing this clip: fragments are no longer sent. */
+  private halted = false;
   private stream: MediaStream | null = null;
   private recorder: MediaRecorder | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -53,11 +59,14 @@ export class ClipRecorder {
     sink: ClipSink;
     overlay: OverlayLines;
     onTrouble: (trouble: CameraTrouble, why: string) => void;
+    /** Main could no longer write the clip (a full disk): said once, recording ends. */
+    onStopped?: (why: ClipStop) => void;
   }) {
     this.packId = options.packId;
     this.sink = options.sink;
     this.overlay = options.overlay;
     this.onTrouble = options.onTrouble;
+    this.onStopped = options.onStopped ?? (() => undefined);
     this.canvas = document.createElement('canvas');
   }
 
@@ -107,12 +116,19 @@ export class ClipRecorder {
     });
     this.recorder.addEventListener('dataavailable', (event) => {
       if (event.data.size === 0) return;
-      this.writing = this.writing.then(async () =>
-        this.sink.clipAppend({
+      this.writing = this.writing.then(async () => {
+        if (this.halted) return;
+        const written = await this.sink.clipAppend({
           packId: this.packId,
           bytes: new Uint8Array(await event.data.arrayBuffer()),
-        }),
-      );
+        });
+        if (!written.ok || !written.value.stopped) return;
+        // What was written stays; nothing more is sent, and the camera is let go.
+        this.halted = true;
+        this.onStopped(written.value.stopped);
+        if (this.recorder?.state === 'recording') this.recorder.stop();
+        this.release();
+      });
     });
     this.recorder.start(FRAGMENT_MS);
     return true;
