@@ -36,6 +36,7 @@ const SECTIONS: Record<string, () => Promise<{ section: BenchSection }>> = {
   renderer: () => import('./bench/renderer.ts'),
   bulk: () => import('./bench/bulk.ts'),
   records: () => import('./bench/records.ts'),
+  soak: () => import('./bench/soak.ts'),
 };
 const names = Object.keys(SECTIONS);
 const only = new Set(values.only ? values.only.split(',') : []);
