@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { PACK_FIXTURES } from '../../src/sandbox/seed-packing.ts';
 import { en } from '../../src/shared/i18n/en.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 import { until } from '../support/until.ts';
-import { decodedFrames, probeDurationMs } from '../evidence/webm.ts';
+import { decodedFrames, packetCount, probeDurationMs } from '../evidence/webm.ts';
 import { browserArgs, closeBrowser, scanOrder, withOnlineStation } from './harness.ts';
 
 // Proof of pack (issue #41) in the real renderer, on a real core: Chromium's fake camera, fed a
@@ -150,8 +150,11 @@ describe('the pack camera in a real browser', () => {
           // ffprobe's duration agrees with the one the record keeps, within half a second.
           expect(clip.durationMs).not.toBeNull();
           expect(Math.abs(probeDurationMs(file) - (clip.durationMs ?? 0))).toBeLessThan(500);
-          // It plays: ffmpeg decodes its frames (15 a second, at least the tail's 3 s of them).
-          expect(decodedFrames(file)).toBeGreaterThan(30);
+          // It plays: ffmpeg decodes every frame it holds (how many a loaded machine's
+          // recorder managed to make is not the question).
+          const frames = packetCount(file);
+          expect(frames).toBeGreaterThan(0);
+          expect(decodedFrames(file)).toBe(frames);
           // The last scan's moment in the clip: the order number is burned into that frame.
           const last = core.packing.store
             .events(packId)
@@ -253,6 +256,40 @@ describe('the pack camera in a real browser', () => {
           );
           expect(stoppedClip?.stopped?.messageKey).toBe('evidence.clip.writeFailed');
           expect(core.packing.store.get(nextId)?.status).toBe('finished');
+
+          // The camera unplugged mid-pack: Chromium's fake camera loses its file, its track
+          // ends as a camera pulled out does, the card says so and the pack goes on.
+          await core.evidence.saveSettings({ ...core.evidence.settings(), folder: null });
+          const third = PACK_FIXTURES.orders.case;
+          await scanOrder(page, third.id);
+          await page.getByTestId('pack-notes').waitFor();
+          await page.getByTestId('scan-input').press('Enter');
+          const thirdPack = () =>
+            core.packing.store.openFor(core.profiles.active().id, third.id)?.id ?? '';
+          await until(
+            () =>
+              thirdPack() !== '' && core.evidence.recorder.clips.state(thirdPack()) === 'recording',
+            'the third pack is being recorded',
+          );
+          const thirdId = thirdPack();
+          truncateSync(video, 0);
+          const trouble = page.getByTestId('pack-camera-trouble');
+          await trouble.waitFor({ timeout: 20_000 });
+          expect(await trouble.innerText()).toBe(en.camera.card.unplugged);
+          await scanEveryUnit(page, third);
+          await page.getByTestId('pack-finished').waitFor();
+          await until(
+            () => proofEvents(core.outbox.database, thirdId).some((e) => e.kind === 'clip'),
+            'the clip of the unplugged camera closed into its record',
+          );
+          const kept = proofEvents(core.outbox.database, thirdId).find(
+            (e): e is ClipEvent => e.kind === 'clip',
+          );
+          // What was recorded before the camera went is kept and plays.
+          expect(kept?.bytes).toBeGreaterThan(0);
+          const keptFrames = packetCount(kept?.file ?? '');
+          expect(keptFrames).toBeGreaterThan(0);
+          expect(decodedFrames(kept?.file ?? '')).toBe(keptFrames);
         },
         { dataDir: data.path, keychain: memoryKeychain() },
       );

@@ -49,7 +49,10 @@ export function probeDurationMs(file: string): number {
   const last = probe.stdout.trim().split('\n').at(-1) ?? '';
   const [pts, duration] = last.split(',').map(Number);
   if (pts === undefined || !Number.isFinite(pts)) throw new Error(`ffprobe read no packet`);
-  return Math.round((pts + (duration ?? 0)) * 1000);
+  // The last packet may state no duration ("N/A"), as MediaRecorder's last block can.
+  return Math.round(
+    (pts + (duration !== undefined && Number.isFinite(duration) ? duration : 0)) * 1000,
+  );
 }
 
 /** How many video frames ffmpeg decodes from the file; throws when it cannot decode it. */
@@ -67,6 +70,23 @@ export function decodedFrames(file: string): number {
   );
   if (decode.status !== 0) throw new Error(`ffprobe could not decode ${file}: ${decode.stderr}`);
   return Number(decode.stdout.trim());
+}
+
+/** How many video packets (frames) the file holds, read without decoding them. */
+export function packetCount(file: string): number {
+  const probe = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-count_packets', '-select_streams', 'v:0'].concat([
+      '-show_entries',
+      'stream=nb_read_packets',
+      '-of',
+      'csv=p=0',
+      file,
+    ]),
+    { encoding: 'utf8' },
+  );
+  if (probe.status !== 0) throw new Error(`ffprobe could not read ${file}: ${probe.stderr}`);
+  return Number(probe.stdout.trim());
 }
 
 /**
