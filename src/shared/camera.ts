@@ -90,6 +90,8 @@ export interface ClipPlayback {
 export interface PackClips {
   orderId: string;
   packId: string;
+  /** Kept from retention (a dispute): a supervisor put the pack's clips on hold. */
+  held: boolean;
   clips: ClipPlayback[];
 }
 

@@ -11,6 +11,7 @@ import {
 import type { MessageKey } from '../../shared/i18n/message-key.ts';
 import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import { EvidenceError, exportEvidence, finishedPackOf } from '../evidence/bundle.ts';
+import { appendProofEvent, isHeld, proofEvents } from '../evidence/clip-events.ts';
 import { nodeClipFs } from '../evidence/clip-fs.ts';
 import type { ClipServeSource } from '../evidence/clip-serve.ts';
 import { ClipStore, type ClipResult, type ClipSentence } from '../evidence/clip-store.ts';
@@ -126,6 +127,21 @@ export class StationEvidence {
     return { messageKey: `camera.gate.${state}`, params: {} };
   }
 
+  /**
+   * Puts the order's newest finished pack's clips on hold (a dispute) or lets them go: a held
+   * clip is never deleted by retention. Written in the pack's record.
+   */
+  hold(orderId: string, held: boolean): PackClips | null {
+    const packId = finishedPackOf(this.options.db, orderId);
+    if (!packId) return null;
+    appendProofEvent(this.options.db, packId, {
+      at: this.options.clock.now(),
+      kind: 'clip-hold',
+      held,
+    });
+    return this.packClips(orderId);
+  }
+
   /** The newest finished pack of the order and its clips, for the station's player. */
   packClips(orderId: string): PackClips | null {
     return packClips(this.playback, orderId, this.language());
@@ -208,7 +224,10 @@ export class StationEvidence {
     const { keepDays, maxGigabytes } = this.settings();
     this.recorder.retain(
       { keepDays, maxBytes: maxGigabytes === null ? null : Math.round(maxGigabytes * GB) },
-      (packId) => packId === justClosed || this.options.isOpen(packId),
+      (packId) =>
+        packId === justClosed ||
+        this.options.isOpen(packId) ||
+        isHeld(proofEvents(this.options.db, packId)),
     );
   }
 }

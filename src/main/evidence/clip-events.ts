@@ -42,14 +42,25 @@ export interface EvidenceEvent {
   manifestSha256: string;
 }
 
-export type ProofEvent = ClipEvent | ClipDeletedEvent | EvidenceEvent;
+/**
+ * A supervisor kept the pack's clips (a dispute, a claim): retention never deletes them while
+ * the newest of these says `held`; `held: false` lets them go again.
+ */
+export interface ClipHoldEvent {
+  seq: number;
+  at: number;
+  kind: 'clip-hold';
+  held: boolean;
+}
+
+export type ProofEvent = ClipEvent | ClipDeletedEvent | EvidenceEvent | ClipHoldEvent;
 type NewProofEvent = ProofEvent extends infer E
   ? E extends ProofEvent
     ? Omit<E, 'seq'>
     : never
   : never;
 
-const KINDS = ['clip', 'clip-deleted', 'evidence'] as const;
+const KINDS = ['clip', 'clip-deleted', 'evidence', 'clip-hold'] as const;
 
 /** Appends one proof event to the pack's record; committed when this returns. */
 export function appendProofEvent(db: DatabaseSync, packId: string, event: NewProofEvent): number {
@@ -84,6 +95,12 @@ export function proofEvents(db: DatabaseSync, packId: string): ProofEvent[] {
     packId,
     ...KINDS,
   ).map((raw) => ({ seq: raw.seq, at: raw.at, kind: raw.kind, ...JSON.parse(raw.data) }));
+}
+
+/** Whether the pack's clips are on hold now (its newest hold event says so). */
+export function isHeld(events: readonly ProofEvent[]): boolean {
+  const last = events.filter((e): e is ClipHoldEvent => e.kind === 'clip-hold').at(-1);
+  return last?.held === true;
 }
 
 /** The files retention (or someone) deleted, by their path as the clip event names it. */

@@ -4,7 +4,7 @@ import type { ClipPlayback, PackClips } from '../../shared/camera.ts';
 import type { CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import { PackStore } from '../pack/pack-store.ts';
 import { finishedPackOf } from './bundle.ts';
-import { deletedFiles, proofEvents, type ClipEvent } from './clip-events.ts';
+import { deletedFiles, isHeld, proofEvents, type ClipEvent } from './clip-events.ts';
 import type { ClipFs } from './clip-fs.ts';
 import { cuesOf, webVtt } from './cues.ts';
 
@@ -55,6 +55,7 @@ export function packClips(
   return {
     orderId,
     packId,
+    held: isHeld(proofEvents(source.db, packId)),
     clips: clips.map((clip, index): ClipPlayback => ({
       index,
       src: clipPath(packId, index, 'webm'),

@@ -16,6 +16,7 @@ export function evidenceHandlers({
   | 'clipAppend'
   | 'clipFinish'
   | 'packClips'
+  | 'holdClips'
   | 'exportEvidence'
 > {
   return {
@@ -30,6 +31,7 @@ export function evidenceHandlers({
       }),
     clipFinish: ({ packId }) => asResult(() => core.evidence.finish(packId)),
     packClips: ({ orderId }) => asResult(() => core.evidence.packClips(orderId)),
+    holdClips: ({ orderId, held }) => asResult(() => core.evidence.hold(orderId, held)),
     exportEvidence: ({ orderId }) => asResult(() => core.evidence.exportOrder(orderId)),
   };
 }

@@ -371,6 +371,8 @@ export interface InvokeChannels {
   clipFinish: { input: { packId: string }; output: ClipSummary | null };
   /** The newest finished pack of an order here and its clips with their cues (the player). */
   packClips: { input: { orderId: string }; output: PackClips | null };
+  /** Keeps that pack's clips from retention (a dispute), or lets them go; the clips again. */
+  holdClips: { input: { orderId: string; held: boolean }; output: PackClips | null };
   /** Export evidence: that pack's bundle (clip, cues, record, summary, manifest) as a ZIP. */
   exportEvidence: { input: { orderId: string }; output: EvidenceExport };
 }
@@ -476,6 +478,7 @@ export const channels = {
   clipAppend: 'invoke',
   clipFinish: 'invoke',
   packClips: 'invoke',
+  holdClips: 'invoke',
   exportEvidence: 'invoke',
   onNotice: 'event',
   onStatus: 'event',

@@ -345,6 +345,7 @@ const channelSchemas = {
   clipAppend: z.object({ packId: id, bytes: bytes.refine((b) => b.length > 0) }),
   clipFinish: z.object({ packId: id }),
   packClips: z.object({ orderId: id }),
+  holdClips: z.object({ orderId: id, held: z.boolean() }),
   exportEvidence: z.object({ orderId: id }),
 } satisfies { [K in InvokeName]: z.ZodType<InvokeChannels[K]['input'], unknown> };
 

@@ -67,6 +67,7 @@ export const cameraSentences = {
       export: 'Export evidence',
       exported: 'Evidence saved in {{file}} (manifest SHA-256 {{sha256}}…).',
       close: 'Close',
+      hold: 'Keep these clips (a dispute): retention never deletes them',
     },
   },
   'pt-BR': {
@@ -134,6 +135,7 @@ export const cameraSentences = {
       export: 'Exportar evidência',
       exported: 'Evidência salva em {{file}} (SHA-256 do manifesto {{sha256}}…).',
       close: 'Fechar',
+      hold: 'Guardar estes vídeos (uma disputa): a retenção nunca os apaga',
     },
   },
   es: {
@@ -201,6 +203,7 @@ export const cameraSentences = {
       export: 'Exportar evidencia',
       exported: 'Evidencia guardada en {{file}} (SHA-256 del manifiesto {{sha256}}…).',
       close: 'Cerrar',
+      hold: 'Guardar estos videos (una disputa): la retención nunca los borra',
     },
   },
 };

@@ -11,6 +11,7 @@ import { ClipPlayer } from './ClipPlayer.tsx';
 const clips: PackClips = {
   orderId: 'ORD-1',
   packId: 'pack-1',
+  held: false,
   clips: [
     {
       index: 0,
@@ -103,5 +104,23 @@ describe('the clip player', () => {
       expect(screen.getByTestId('evidence-export-error').textContent).toMatch(/pack-1\.1000\.webm/),
     );
     expect(exportEvidence).toHaveBeenCalledWith({ orderId: 'ORD-1' });
+  });
+
+  it('puts the clips on hold for a dispute, as main answers', async () => {
+    const holdClips = vi.fn(async (input: { orderId: string; held: boolean }) =>
+      ok({ ...clips, held: input.held }),
+    );
+    renderWithStores(
+      <ClipPlayer orderId="ORD-1" onClose={() => undefined} />,
+      fakeBridge({ packClips: async () => ok(clips), holdClips }),
+      { language: 'pt-BR' },
+    );
+    const hold = (await screen.findByLabelText(
+      'Guardar estes vídeos (uma disputa): a retenção nunca os apaga',
+    )) as HTMLInputElement;
+    expect(hold.checked).toBe(false);
+    fireEvent.click(hold);
+    await waitFor(() => expect(hold.checked).toBe(true));
+    expect(holdClips).toHaveBeenCalledWith({ orderId: 'ORD-1', held: true });
   });
 });

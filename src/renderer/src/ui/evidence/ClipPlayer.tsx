@@ -1,4 +1,14 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClipPlayback, EvidenceExport, PackClips } from '@shared/camera.ts';
@@ -66,6 +76,18 @@ function PlayerBody({ orderId }: { orderId: string }) {
         />
       )}
       <ClipView key={clip.src} clip={clip} />
+      <Switch
+        label={t('camera.player.hold')}
+        checked={clips.held}
+        onChange={(event) => {
+          const held = event.currentTarget.checked;
+          void bridge.holdClips({ orderId, held }).then((result) => {
+            if (result.ok) setClips(result.value);
+            else setError(result.error);
+          });
+        }}
+        data-testid="clip-hold"
+      />
       <EvidenceExportButton orderId={orderId} />
     </Stack>
   );
