@@ -28,6 +28,8 @@ const WAL_CHECKPOINT_KB = (1000 * (4096 + 24) + 32) / 1024;
 export const MEASURES: readonly MeasureSpec[] = [
   { key: 'rssMb', label: 'resident memory (RSS)', unit: 'MB', judged: 'flat' },
   { key: 'heapMb', label: 'JS heap used', unit: 'MB', judged: 'flat' },
+  // Buffers live outside the JS heap but inside RSS: where native growth shows first.
+  { key: 'buffersMb', label: 'buffers outside the heap', unit: 'MB', judged: 'report' },
   { key: 'fds', label: 'open file descriptors', unit: '', judged: 'flat' },
   { key: 'dbus', label: 'D-Bus connections held', unit: '', judged: 'flat' },
   // The WAL is reused, not truncated, after each automatic checkpoint (every 1,000 pages), so it
@@ -59,6 +61,7 @@ export interface Sample {
   packs: number;
   rssMb: number;
   heapMb: number;
+  buffersMb: number;
   fds: number;
   dbus: number;
   walKb: number;
@@ -182,6 +185,7 @@ export async function sample(
     packs,
     rssMb: memory.rss / 1024 / 1024,
     heapMb: memory.heapUsed / 1024 / 1024,
+    buffersMb: memory.arrayBuffers / 1024 / 1024,
     fds: readdirSync('/proc/self/fd').length,
     dbus,
     walKb: files.wal,

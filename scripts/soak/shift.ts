@@ -137,6 +137,7 @@ async function packOne(rig: SoakRig, n: number, weights: Map<string, number>): P
   // reads nothing back from them, and they live in this process: their records must not read
   // as the station's growth.
   rig.zebra.forgetEnded();
+  rig.papers.forget();
   scale.commands.splice(0);
   scale.replies.splice(0);
 }

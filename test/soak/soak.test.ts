@@ -69,6 +69,7 @@ describe('the growth rule', () => {
       packs: minute,
       rssMb: 200,
       heapMb: 50 + minute * 0.1,
+      buffersMb: 2,
       fds: 45,
       dbus: 3,
       walKb: 4000,

@@ -111,6 +111,11 @@ export class DocumentQueue {
     return [...this.received];
   }
 
+  /** Lets go of the jobs received so far (a long run that reads none of them back). */
+  forget(): void {
+    this.received.splice(0);
+  }
+
   /** Every job received so far, read back: its PJL, and its PDF through pdfinfo. */
   arrived(): ArrivedDocument[] {
     return this.received.map((bytes, i) =>
