@@ -6,11 +6,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proofEvents, type ClipEvent } from '../../src/main/evidence/clip-events.ts';
 import { verifyEvidence } from '../../src/main/evidence/verify.ts';
+import type { StationCore } from '../../src/main/core/station-core.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/seed-packing.ts';
 import { en } from '../../src/shared/i18n/en.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 import { until } from '../support/until.ts';
-import { decodedFrames, packetCount, probeDurationMs } from '../evidence/webm.ts';
+import { decodedFrames, lastFrameSeconds, packetCount, probeDurationMs } from '../evidence/webm.ts';
 import { browserArgs, closeBrowser, scanOrder, withOnlineStation } from './harness.ts';
 
 // Proof of pack (issue #41) in the real renderer, on a real core: Chromium's fake camera, fed a
@@ -105,6 +106,32 @@ async function scanEveryUnit(
     }
 }
 
+/**
+ * Opens an order with notes from the scan field, reads its notes (Enter), and waits until its
+ * clip has its first fragment on disk; the pack's id.
+ */
+async function openRecorded(page: Page, core: StationCore, orderId: string): Promise<string> {
+  await page.getByTestId('scan-input').focus();
+  await scanOrder(page, orderId);
+  await page.getByTestId('pack-notes').waitFor();
+  await page.getByTestId('scan-input').press('Enter');
+  await page.getByTestId('pack-notes-read').waitFor();
+  const packId = () => core.packing.store.openFor(core.profiles.active().id, orderId)?.id ?? '';
+  await until(
+    () => packId() !== '' && core.evidence.recorder.clips.state(packId()) === 'recording',
+    `order ${orderId} is being recorded`,
+  );
+  return packId();
+}
+
+/** The pack's clip event, once its clip closed into the record. */
+async function closedClip(core: StationCore, packId: string): Promise<ClipEvent | undefined> {
+  const clipOf = () =>
+    proofEvents(core.outbox.database, packId).find((e): e is ClipEvent => e.kind === 'clip');
+  await until(() => clipOf() !== undefined, `the clip of ${packId} closed into its record`);
+  return clipOf();
+}
+
 describe('the pack camera in a real browser', () => {
   it('records the pack by itself, with its facts burned in, and keeps the hash in the record', async () => {
     const data = tempDir('packbench-e2e-camera-data-');
@@ -161,9 +188,8 @@ describe('the pack camera in a real browser', () => {
             .filter((event) => event.kind === 'unit')
             .at(-1);
           const at = Math.max(0, ((last?.at ?? clip.startedAt) - clip.startedAt) / 1000 + 0.3);
-          expect(textAt(file, Math.min(at, (clip.durationMs ?? 0) / 1000 - 0.2))).toContain(
-            order.id,
-          );
+          // (At the last frame at most: a loaded machine's recorder may leave gaps before it.)
+          expect(textAt(file, Math.min(at, lastFrameSeconds(file)))).toContain(order.id);
 
           // The station's own player: the clip plays from the app's origin, its scans are
           // captions and a list, and a click on the second scan puts the picture there.
@@ -227,19 +253,7 @@ describe('the pack camera in a real browser', () => {
           const share = join(scratch.path, 'share');
           await core.evidence.saveSettings({ ...core.evidence.settings(), folder: share });
           const next = PACK_FIXTURES.orders.gift;
-          await page.getByTestId('scan-input').focus();
-          await scanOrder(page, next.id);
-          await page.getByTestId('pack-notes').waitFor();
-          await page.getByTestId('scan-input').press('Enter');
-          await page.getByTestId('pack-notes-read').waitFor();
-          const nextPack = () =>
-            core.packing.store.openFor(core.profiles.active().id, next.id)?.id ?? '';
-          await until(
-            () =>
-              nextPack() !== '' && core.evidence.recorder.clips.state(nextPack()) === 'recording',
-            'the second pack is being recorded',
-          );
-          const nextId = nextPack();
+          const nextId = await openRecorded(page, core, next.id);
           rmSync(share, { recursive: true, force: true });
           const stopped = page.getByTestId('pack-camera-stopped');
           await stopped.waitFor({ timeout: 15_000 });
@@ -247,13 +261,7 @@ describe('the pack camera in a real browser', () => {
           expect(await page.getByTestId('pack-camera-dot').count()).toBe(0);
           await scanEveryUnit(page, next);
           await page.getByTestId('pack-finished').waitFor();
-          await until(
-            () => proofEvents(core.outbox.database, nextId).some((e) => e.kind === 'clip'),
-            'the stopped clip closed into its record',
-          );
-          const stoppedClip = proofEvents(core.outbox.database, nextId).find(
-            (e): e is ClipEvent => e.kind === 'clip',
-          );
+          const stoppedClip = await closedClip(core, nextId);
           expect(stoppedClip?.stopped?.messageKey).toBe('evidence.clip.writeFailed');
           expect(core.packing.store.get(nextId)?.status).toBe('finished');
 
@@ -261,30 +269,14 @@ describe('the pack camera in a real browser', () => {
           // ends as a camera pulled out does, the card says so and the pack goes on.
           await core.evidence.saveSettings({ ...core.evidence.settings(), folder: null });
           const third = PACK_FIXTURES.orders.case;
-          await scanOrder(page, third.id);
-          await page.getByTestId('pack-notes').waitFor();
-          await page.getByTestId('scan-input').press('Enter');
-          const thirdPack = () =>
-            core.packing.store.openFor(core.profiles.active().id, third.id)?.id ?? '';
-          await until(
-            () =>
-              thirdPack() !== '' && core.evidence.recorder.clips.state(thirdPack()) === 'recording',
-            'the third pack is being recorded',
-          );
-          const thirdId = thirdPack();
+          const thirdId = await openRecorded(page, core, third.id);
           truncateSync(video, 0);
           const trouble = page.getByTestId('pack-camera-trouble');
           await trouble.waitFor({ timeout: 20_000 });
           expect(await trouble.innerText()).toBe(en.camera.card.unplugged);
           await scanEveryUnit(page, third);
           await page.getByTestId('pack-finished').waitFor();
-          await until(
-            () => proofEvents(core.outbox.database, thirdId).some((e) => e.kind === 'clip'),
-            'the clip of the unplugged camera closed into its record',
-          );
-          const kept = proofEvents(core.outbox.database, thirdId).find(
-            (e): e is ClipEvent => e.kind === 'clip',
-          );
+          const kept = await closedClip(core, thirdId);
           // What was recorded before the camera went is kept and plays.
           expect(kept?.bytes).toBeGreaterThan(0);
           const keptFrames = packetCount(kept?.file ?? '');

@@ -38,8 +38,18 @@ export function fragments(clip: Buffer, size: number): Buffer[] {
   return pieces;
 }
 
+/** When the file's last frame starts (s), as ffprobe reads its packets. */
+export function lastFrameSeconds(file: string): number {
+  return lastPacket(file).pts;
+}
+
 /** How long ffprobe says the file plays (ms): its last packet's time plus its duration. */
 export function probeDurationMs(file: string): number {
+  const { pts, duration } = lastPacket(file);
+  return Math.round((pts + duration) * 1000);
+}
+
+function lastPacket(file: string): { pts: number; duration: number } {
   const probe = spawnSync(
     'ffprobe',
     ['-v', 'error', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
@@ -50,35 +60,14 @@ export function probeDurationMs(file: string): number {
   const [pts, duration] = last.split(',').map(Number);
   if (pts === undefined || !Number.isFinite(pts)) throw new Error(`ffprobe read no packet`);
   // The last packet may state no duration ("N/A"), as MediaRecorder's last block can.
-  return Math.round(
-    (pts + (duration !== undefined && Number.isFinite(duration) ? duration : 0)) * 1000,
-  );
+  return { pts, duration: duration !== undefined && Number.isFinite(duration) ? duration : 0 };
 }
 
-/** How many video frames ffmpeg decodes from the file; throws when it cannot decode it. */
-export function decodedFrames(file: string): number {
-  const decode = spawnSync(
-    'ffprobe',
-    ['-v', 'error', '-count_frames', '-select_streams', 'v:0'].concat([
-      '-show_entries',
-      'stream=nb_read_frames',
-      '-of',
-      'csv=p=0',
-      file,
-    ]),
-    { encoding: 'utf8' },
-  );
-  if (decode.status !== 0) throw new Error(`ffprobe could not decode ${file}: ${decode.stderr}`);
-  return Number(decode.stdout.trim());
-}
-
-/** How many video packets (frames) the file holds, read without decoding them. */
-export function packetCount(file: string): number {
+/** One count ffprobe gives for the file's video stream (`-count_frames` decodes them all). */
+function countOf(file: string, flag: '-count_frames' | '-count_packets', entry: string): number {
   const probe = spawnSync(
     'ffprobe',
-    ['-v', 'error', '-count_packets', '-select_streams', 'v:0'].concat([
-      '-show_entries',
-      'stream=nb_read_packets',
+    ['-v', 'error', flag, '-select_streams', 'v:0', '-show_entries', `stream=${entry}`].concat([
       '-of',
       'csv=p=0',
       file,
@@ -88,6 +77,12 @@ export function packetCount(file: string): number {
   if (probe.status !== 0) throw new Error(`ffprobe could not read ${file}: ${probe.stderr}`);
   return Number(probe.stdout.trim());
 }
+
+/** How many video frames ffmpeg decodes from the file; throws when it cannot decode it. */
+export const decodedFrames = (file: string) => countOf(file, '-count_frames', 'nb_read_frames');
+
+/** How many video packets (frames) the file holds, read without decoding them. */
+export const packetCount = (file: string) => countOf(file, '-count_packets', 'nb_read_packets');
 
 /**
  * The station as the window drives it while the camera records: the clip starts when the pack
