@@ -36,6 +36,7 @@ const SECTIONS: Record<string, () => Promise<{ section: BenchSection }>> = {
   renderer: () => import('./bench/renderer.ts'),
   bulk: () => import('./bench/bulk.ts'),
   records: () => import('./bench/records.ts'),
+  recording: () => import('./bench/recording.ts'),
   soak: () => import('./bench/soak.ts'),
 };
 const names = Object.keys(SECTIONS);

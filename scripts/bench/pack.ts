@@ -14,11 +14,9 @@ import { DEFAULT_PACK_SETTINGS } from '../../src/shared/pack/types.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
 import { memoryKeychain } from '../../test/outbox/helpers.ts';
 import type { BenchRow, BenchSection } from './context.ts';
+import { linesDone, nearestRank, packCodes, paintedVerdictTimes } from './painted.ts';
 
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
+const percentile = nearestRank;
 
 /** Requests spent opening each fixture order, cold (nothing cached) and as the formula says. */
 async function openingCost(rows: BenchRow[], results: Record<string, unknown>): Promise<void> {
@@ -136,7 +134,7 @@ async function committedScans(rows: BenchRow[], results: Record<string, unknown>
 /**
  * In Chromium, on the real renderer and handlers: the 50-line order's 500 units scanned as a
  * wedge types them into the scan field, each timed from its Enter to the frame after its verdict
- * reached the page.
+ * reached the page (painted.ts, shared with the recording rows).
  */
 async function paintedVerdicts(rows: BenchRow[], results: Record<string, unknown>): Promise<void> {
   const { launchStation, closeBrowser, scanOrder } = await import('../../test/e2e/harness.ts');
@@ -145,83 +143,11 @@ async function paintedVerdicts(rows: BenchRow[], results: Record<string, unknown
   try {
     await page.getByText('Online').waitFor({ timeout: 15_000 });
     const order = PACK_FIXTURES.orders.bench;
-    const api = await core.api();
-    // Batch lines by GS1 with their first-expiring lot, the rest by SKU: no question is asked.
-    const codes: string[] = [];
-    for (const item of order.items) {
-      const batch = PACK_FIXTURES.batches[item.sku];
-      let code = item.sku;
-      if (batch) {
-        const gtin = `0${(await api.getProduct(item.sku)).barcode ?? ''}`.slice(-14);
-        const lots = (
-          await api.queryInventory({
-            sku: item.sku,
-            warehouse: PACK_FIXTURES.warehouse,
-            batchExpiry: true,
-          })
-        ).data;
-        const expiry = lots.find((l) => l.batch === batch.fefo)?.expiry_date ?? '';
-        code = `]C101${gtin}17${expiry.slice(2).replaceAll('-', '')}10${batch.fefo}`;
-      }
-      for (let n = 0; n < item.quantity; n += 1) codes.push(code);
-    }
+    const codes = await packCodes(core, order);
     await scanOrder(page, order.id);
     await page.getByTestId('pack-checklist').waitFor();
-    // As a wedge types: the keys into the focused scan field, then Enter, each a real key event.
-    // The time runs from the Enter's keydown in the page to the frame after its verdict came.
-    await page.getByTestId('scan-input').focus();
-    await page.evaluate(() => {
-      const w = window as unknown as { __enterAt: number };
-      w.__enterAt = 0;
-      window.addEventListener(
-        'keydown',
-        (event) => {
-          if (event.key === 'Enter') w.__enterAt = performance.now();
-        },
-        true,
-      );
-    });
-    const times: number[] = [];
-    for (const code of codes) {
-      await page.evaluate(() => {
-        const w = window as unknown as { __painted: Promise<number>; __enterAt: number };
-        const newest = () =>
-          Math.max(
-            0,
-            ...[
-              ...document.querySelectorAll('[data-testid=pack-verdict], [data-testid=pack-lock]'),
-            ].map((el) => Number(el.getAttribute('data-serial') ?? 0)),
-          );
-        const before = newest();
-        w.__painted = new Promise<number>((resolve, reject) => {
-          const late = setTimeout(() => reject(new Error('no verdict within 5 s')), 5_000);
-          const seen = new MutationObserver(() => {
-            if (newest() <= before) return;
-            seen.disconnect();
-            clearTimeout(late);
-            requestAnimationFrame(() => resolve(performance.now() - w.__enterAt));
-          });
-          seen.observe(document.body, { subtree: true, childList: true, attributes: true });
-        });
-      });
-      await page.keyboard.insertText(code);
-      await page.keyboard.press('Enter');
-      try {
-        times.push(
-          await page.evaluate(
-            () => (window as unknown as { __painted: Promise<number> }).__painted,
-          ),
-        );
-      } catch (error) {
-        // A verdict that never comes (a scan taken for something else) ends the run, said so.
-        throw new Error(`scan ${times.length + 1} (${code}): ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
-    }
-    const lines = await page
-      .locator('[data-testid=pack-line]')
-      .evaluateAll((els) => els.filter((el) => el.getAttribute('data-state') === 'done').length);
+    const times = await paintedVerdictTimes(page, codes);
+    const lines = await linesDone(page);
     const p95 = percentile(times, 95);
     rows.push({
       measure: `15. scan → verdict painted, Chromium, ${order.items.length}-line order, ${times.length} scans (ms p50/p95; lines done)`,
