@@ -153,6 +153,11 @@ describe('the pack camera in a real browser', () => {
           expect(await page.getByTestId('pack-camera-live').getAttribute('aria-label')).toBe(
             en.camera.card.live,
           );
+          // Chromium has the breakout box: the overlay is drawn in a worker, and the card shows
+          // the recorded track (a video), not a canvas the window's thread paints.
+          expect(await page.getByTestId('pack-camera-live').evaluate((e) => e.tagName)).toBe(
+            'VIDEO',
+          );
           // A second of the order on camera, then every unit scanned by SKU.
           const openPack = () =>
             core.packing.store.openFor(core.profiles.active().id, order.id)?.id ?? '';

@@ -7,11 +7,11 @@ import { createStationCore, type StationCore } from '../../src/main/core/station
 import { verifyEvidence } from '../../src/main/evidence/verify.ts';
 import type { IpcEventLike } from '../../src/main/ipc-manager.ts';
 import { policySchema } from '../../src/shared/policy/schema.ts';
-import type { PackView } from '../../src/shared/pack/types.ts';
 import { PACK_FIXTURES } from '../../src/sandbox/index.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 import { invoker, registerTestHandlers } from '../support/test-handlers.ts';
 import { fragments, liveWebm } from './webm.ts';
+import { scanOrderUnits } from '../records/stations.ts';
 
 // Proof of pack as IT sets it (issue #41): the machine policy names the clips folder (a share),
 // locks Settings → Camera and makes the clip a gate for the finish. Then the station's own
@@ -48,24 +48,7 @@ afterAll(async () => {
 });
 
 /** Every unit of the order scanned (lots answered with the FEFO one); the pack left open. */
-async function scanAll(order: (typeof PACK_FIXTURES.orders)['plain']): Promise<PackView> {
-  await call('lookupOrder', { id: order.id });
-  let view = await call('openPack', { orderId: order.id, expiryWarningDays: 30 });
-  if (order.notes !== null)
-    view = await call('answerPack', { packId: view.id, answer: { kind: 'notes' } });
-  for (const item of order.items)
-    for (let n = 0; n < item.quantity; n += 1) {
-      view = await call('packScan', { packId: view.id, code: item.sku });
-      if (view.prompt?.kind === 'lot') {
-        const fefo = view.prompt.options.find((o) => o.fefo) ?? view.prompt.options[0];
-        view = await call('answerPack', {
-          packId: view.id,
-          answer: { kind: 'lot', lot: fefo?.lot ?? '' },
-        });
-      }
-    }
-  return view;
-}
+const scanAll = (order: (typeof PACK_FIXTURES.orders)['plain']) => scanOrderUnits(call, order);
 
 describe('proof of pack under the machine policy', () => {
   it('keeps Settings → Camera as IT set it, and refuses a change', async () => {

@@ -80,13 +80,21 @@ export async function closeStation(station: TestStation): Promise<void> {
   station.dir.remove();
 }
 
-/** Packs one order to its end: notes acknowledged, each unit scanned by SKU, lots FEFO. */
-export async function packOrder(
-  station: TestStation,
-  order: { id: string; notes: string | null; items: readonly { sku: string; quantity: number }[] },
-  short: { after: number } | null = null,
+type PackableOrder = {
+  id: string;
+  notes: string | null;
+  items: readonly { sku: string; quantity: number }[];
+};
+
+/**
+ * Opens the order for packing and scans it: notes acknowledged, each unit by SKU, lots FEFO;
+ * `after` stops the scanning there. The pack is left as the last answer left it.
+ */
+export async function scanOrderUnits(
+  call: TestStation['call'],
+  order: PackableOrder,
+  after: number | null = null,
 ): Promise<PackView> {
-  const { call } = station;
   await call('lookupOrder', { id: order.id });
   let view = await call('openPack', { orderId: order.id, expiryWarningDays: 30 });
   if (order.notes !== null)
@@ -94,7 +102,7 @@ export async function packOrder(
   let scanned = 0;
   for (const item of order.items)
     for (let n = 0; n < item.quantity; n += 1) {
-      if (short && scanned === short.after) break;
+      if (scanned === after) break;
       view = await call('packScan', { packId: view.id, code: item.sku });
       if (view.prompt?.kind === 'lot') {
         const fefo = view.prompt.options.find((o) => o.fefo) ?? view.prompt.options[0];
@@ -105,6 +113,17 @@ export async function packOrder(
       }
       scanned += 1;
     }
+  return view;
+}
+
+/** Packs one order to its end: notes acknowledged, each unit scanned by SKU, lots FEFO. */
+export async function packOrder(
+  station: TestStation,
+  order: PackableOrder,
+  short: { after: number } | null = null,
+): Promise<PackView> {
+  const { call } = station;
+  let view = await scanOrderUnits(call, order, short?.after ?? null);
   if (short)
     view = await call('finishPack', { packId: view.id, short: { reason: 'out_of_stock' } });
   // A station with a scale holds the full pack for the box's weight, and the window finishes it

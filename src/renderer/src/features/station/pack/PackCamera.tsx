@@ -62,7 +62,7 @@ export function PackCamera() {
         void recorder.stop().then((summary) => {
           setSaved(summary && { ...summary, orderId });
           setRecording((now) => (now === current.packId ? null : now));
-          recorder.canvas.remove();
+          recorder.view.remove();
         });
       }, tailMs);
       ending.current.set(current.packId, { recorder, orderId, timer });
@@ -94,11 +94,11 @@ export function PackCamera() {
         return;
       }
       setRecording(packId);
-      recorder.canvas.style.width = '100%';
-      recorder.canvas.setAttribute('aria-label', t('camera.card.live'));
-      recorder.canvas.setAttribute('role', 'img');
-      recorder.canvas.dataset['testid'] = 'pack-camera-live';
-      live.current?.replaceChildren(recorder.canvas);
+      recorder.view.style.width = '100%';
+      recorder.view.setAttribute('aria-label', t('camera.card.live'));
+      recorder.view.setAttribute('role', 'img');
+      recorder.view.dataset['testid'] = 'pack-camera-live';
+      live.current?.replaceChildren(recorder.view);
     });
   }, [bridge, settings, packId, open, tailMs, t, i18n.language, view?.orderId]);
 

@@ -1,5 +1,7 @@
 import type { CameraSettings, ClipStop, ClipSummary } from '@shared/camera.ts';
-import { coverCrop, RESOLUTION_SIZE } from '@shared/camera.ts';
+import { RESOLUTION_SIZE } from '@shared/camera.ts';
+import { drawFrame } from './overlay-draw.ts';
+import type { OverlayMessage } from './overlay.worker.ts';
 import type { Result } from '@shared/result.ts';
 
 // One pack's clip as the window records it (issue #41): the camera through getUserMedia, each
@@ -37,9 +39,30 @@ function troubleOf(error: unknown): { trouble: CameraTrouble; why: string } {
   return { trouble: 'failed', why };
 }
 
+/** Chromium's "breakout box": a track's frames as a stream, and a track made from a stream. */
+interface BreakoutBox {
+  MediaStreamTrackProcessor: new (init: { track: MediaStreamTrack }) => {
+    readable: ReadableStream<VideoFrame>;
+  };
+  MediaStreamTrackGenerator: new (init: { kind: 'video' }) => MediaStreamTrack & {
+    writable: WritableStream<VideoFrame>;
+  };
+}
+
+const breakoutBox = (): BreakoutBox | null => {
+  const w = window as unknown as Partial<BreakoutBox>;
+  return w.MediaStreamTrackProcessor && w.MediaStreamTrackGenerator && 'OffscreenCanvas' in window
+    ? (w as BreakoutBox)
+    : null;
+};
+
+/** How often the window looks whether the overlay's lines changed (the worker path). */
+const LINES_EVERY_MS = 100;
+
 export class ClipRecorder {
-  /** The canvas every frame is drawn on: the card shows it as the live view. */
-  readonly canvas: HTMLCanvasElement;
+  /** What the card shows as the live view: the recorded picture, overlay included. */
+  readonly view: HTMLCanvasElement | HTMLVideoElement;
+  private readonly canvas: HTMLCanvasElement;
   private readonly packId: string;
   private readonly sink: ClipSink;
   private readonly overlay: OverlayLines;
@@ -50,6 +73,9 @@ export class ClipRecorder {
   private stream: MediaStream | null = null;
   private recorder: MediaRecorder | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** The overlay's worker and the track it makes, when the window has a breakout box. */
+  private worker: Worker | null = null;
+  private composed: MediaStreamTrack | null = null;
   /** Every fragment's write, in order: each waits for the one before. */
   private writing: Promise<unknown> = Promise.resolve();
   private stopping: Promise<ClipSummary | null> | null = null;
@@ -68,6 +94,7 @@ export class ClipRecorder {
     this.onTrouble = options.onTrouble;
     this.onStopped = options.onStopped ?? (() => undefined);
     this.canvas = document.createElement('canvas');
+    this.view = breakoutBox() ? document.createElement('video') : this.canvas;
   }
 
   /** Opens the camera and starts recording; false (and a trouble told) when it cannot. */
@@ -94,21 +121,16 @@ export class ClipRecorder {
       return false;
     }
     const [track] = this.stream.getVideoTracks();
+    if (!track) {
+      this.onTrouble('noCamera', '');
+      this.release();
+      return false;
+    }
+    track.addEventListener('ended', () => this.onTrouble('unplugged', ''));
     // The clip has the chosen resolution's size and shape whatever the camera delivers: a
     // camera of another shape is cropped (the frame Settings → Camera's preview shows).
-    this.canvas.width = size.width;
-    this.canvas.height = size.height;
-    track?.addEventListener('ended', () => this.onTrouble('unplugged', ''));
-    const video = document.createElement('video');
-    video.muted = true;
-    video.srcObject = new MediaStream(this.stream.getVideoTracks());
-    await video.play().catch(() => undefined);
-    const context = this.canvas.getContext('2d');
-    const draw = () => context && drawFrame(context, video, this.overlay());
-    draw();
-    // A timer, not animation frames: the recording goes on at its rate whatever the window paints.
-    this.timer = setInterval(draw, Math.round(1000 / settings.fps));
-    const recorded = this.canvas.captureStream(settings.fps);
+    const picture = this.inWorker(track, size) ?? (await this.onCanvas(track, size, settings.fps));
+    const recorded = new MediaStream([picture]);
     for (const sound of this.stream.getAudioTracks()) recorded.addTrack(sound);
     const mimeType = settings.audio ? `${MIME},opus` : MIME;
     this.recorder = new MediaRecorder(recorded, {
@@ -154,34 +176,82 @@ export class ClipRecorder {
     return this.stopping;
   }
 
+  /**
+   * The overlay drawn in a worker on the camera's own frames (a breakout box): the window's
+   * thread only sends the lines when they change. Null where the window has none.
+   */
+  private inWorker(
+    track: MediaStreamTrack,
+    size: { width: number; height: number },
+  ): MediaStreamTrack | null {
+    const box = breakoutBox();
+    if (!box) return null;
+    const processor = new box.MediaStreamTrackProcessor({ track });
+    const generator = new box.MediaStreamTrackGenerator({ kind: 'video' });
+    const worker = new Worker(new URL('./overlay.worker.ts', import.meta.url), {
+      type: 'module',
+    });
+    let lines = [...this.overlay()];
+    const start: OverlayMessage = {
+      kind: 'start',
+      readable: processor.readable,
+      writable: generator.writable,
+      ...size,
+      lines,
+    };
+    worker.postMessage(start, [processor.readable, generator.writable]);
+    this.timer = setInterval(() => {
+      const next = [...this.overlay()];
+      if (next.join('\n') === lines.join('\n')) return;
+      lines = next;
+      worker.postMessage({ kind: 'lines', lines } satisfies OverlayMessage);
+    }, LINES_EVERY_MS);
+    this.worker = worker;
+    this.composed = generator;
+    const view = this.view as HTMLVideoElement;
+    view.muted = true;
+    view.srcObject = new MediaStream([generator]);
+    void view.play().catch(() => undefined);
+    return generator;
+  }
+
+  /** The overlay drawn on a canvas by a timer in the window (where no breakout box exists). */
+  private async onCanvas(
+    track: MediaStreamTrack,
+    size: { width: number; height: number },
+    fps: number,
+  ): Promise<MediaStreamTrack> {
+    this.canvas.width = size.width;
+    this.canvas.height = size.height;
+    const video = document.createElement('video');
+    video.muted = true;
+    video.srcObject = new MediaStream([track]);
+    await video.play().catch(() => undefined);
+    const context = this.canvas.getContext('2d');
+    const draw = () =>
+      context &&
+      drawFrame(
+        context,
+        video,
+        { width: video.videoWidth, height: video.videoHeight },
+        this.overlay(),
+      );
+    draw();
+    // A timer, not animation frames: the recording goes on at its rate whatever the window paints.
+    this.timer = setInterval(draw, Math.round(1000 / fps));
+    const [drawn] = this.canvas.captureStream(fps).getVideoTracks();
+    if (!drawn) throw new Error('the canvas gave no track');
+    return drawn;
+  }
+
   private release(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.worker?.terminate();
+    this.worker = null;
+    this.composed?.stop();
+    this.composed = null;
     for (const track of this.stream?.getTracks() ?? []) track.stop();
     this.stream = null;
   }
-}
-
-/** The camera's frame with the pack's facts in a dark band at the top, large enough to read. */
-export function drawFrame(
-  context: CanvasRenderingContext2D,
-  video: HTMLVideoElement,
-  lines: readonly string[],
-): void {
-  const { width, height } = context.canvas;
-  if (video.videoWidth > 0) {
-    const crop = coverCrop(
-      { width: video.videoWidth, height: video.videoHeight },
-      { width, height },
-    );
-    context.drawImage(video, crop.x, crop.y, crop.width, crop.height, 0, 0, width, height);
-  }
-  const size = Math.round(height / 18);
-  const band = size * 1.35 * lines.length + size * 0.6;
-  context.fillStyle = 'rgba(0, 0, 0, 0.78)';
-  context.fillRect(0, 0, width, band);
-  context.fillStyle = '#ffffff';
-  context.font = `bold ${size}px sans-serif`;
-  context.textBaseline = 'top';
-  lines.forEach((line, i) => context.fillText(line, size * 0.5, size * 0.4 + i * size * 1.35));
 }
