@@ -187,14 +187,19 @@ describe('the pack camera in a real browser', () => {
           const frames = packetCount(file);
           expect(frames).toBeGreaterThan(0);
           expect(decodedFrames(file)).toBe(frames);
-          // The last scan's moment in the clip: the order number is burned into that frame.
+          // The last scan's cue in the clip: the order number and that scan's code are burned
+          // into the frame (a second after it, the time the window takes to redraw the band;
+          // no scan follows the last one).
           const last = core.packing.store
             .events(packId)
             .filter((event) => event.kind === 'unit')
             .at(-1);
-          const at = Math.max(0, ((last?.at ?? clip.startedAt) - clip.startedAt) / 1000 + 0.3);
+          if (last?.kind !== 'unit') throw new Error('the pack record has no unit');
+          const at = Math.max(0, (last.at - clip.startedAt) / 1000 + 1);
           // (At the last frame at most: a loaded machine's recorder may leave gaps before it.)
-          expect(textAt(file, Math.min(at, lastFrameSeconds(file)))).toContain(order.id);
+          const burned = textAt(file, Math.min(at, lastFrameSeconds(file)));
+          expect(burned).toContain(order.id);
+          expect(burned).toContain(last.unit.code);
 
           // The station's own player: the clip plays from the app's origin, its scans are
           // captions and a list, and a click on the second scan puts the picture there.
