@@ -1,4 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { runProcess, type ProcessRun } from '../support/run-process.ts';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,26 +20,11 @@ import { fragments, liveWebm, recording } from './webm.ts';
 const ROOT = join(import.meta.dirname, '../..');
 const NAMES = ['clip.webm', 'clip.vtt', 'record.json', 'summary.pdf'];
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ProcessRun;
 
 /** The CLI as a user starts it: npm in the project folder. */
 function npm(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'evidence', '--', ...args], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runProcess('npm', ['run', '-s', 'evidence', '--', ...args], { cwd: ROOT });
 }
 
 /** The same CLI in this process, for the variations a real process already proved. */

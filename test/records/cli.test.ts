@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runProcess, type ProcessRun } from '../support/run-process.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRecordsCli } from '../../src/main/records/cli.ts';
@@ -28,30 +28,14 @@ let packed: TestStation;
 let running: TestStation;
 let url: string;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ProcessRun;
 
 /** The CLI as npm starts it: the project's node on the script, in the project folder. */
 function run(args: string[], env: Record<string, string> = {}, npm = false): Promise<Run> {
   const [command, argv] = npm
     ? ['npm', ['run', '-s', 'records', '--', ...args]]
     : [process.execPath, [CLI, ...args]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, {
-      cwd: ROOT,
-      env: { ...process.env, PGPASSWORD: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runProcess(command, argv, { cwd: ROOT, env: { ...process.env, PGPASSWORD: '', ...env } });
 }
 
 /**

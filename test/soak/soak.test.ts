@@ -2,7 +2,7 @@
 // (at a lighter pace than the default shift), must end with nothing grown beyond its bound; and
 // the judge it relies on must catch a measure that grows, so the guard can fail. The soak's
 // figures live in `npm run bench` and docs/performance.md; this only checks its verdict.
-import { spawn } from 'node:child_process';
+import { runProcess } from '../support/run-process.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,19 +17,10 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** Runs the soak command as `npm run soak` does, waiting for it to exit. */
 function soak(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/soak.ts'), ...args], {
-      cwd: ROOT,
-      // Its own private keyring, as from a shell: not the suite's.
-      env: { ...process.env, PACKBENCH_SOAK_INSIDE: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  // Its own private keyring, as from a shell: not the suite's.
+  return runProcess(process.execPath, [join(ROOT, 'scripts/soak.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PACKBENCH_SOAK_INSIDE: '' },
   });
 }
 

@@ -2,7 +2,7 @@
 // project from IT's own folder (relative paths are IT's), one real process for each exit code,
 // the keys and signatures judged by Node's crypto directly, never by the code under test. The
 // variations of a case a process already proved run in this process.
-import { spawn } from 'node:child_process';
+import { runProcess, type ProcessRun } from '../support/run-process.ts';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import {
   copyFileSync,
@@ -22,24 +22,11 @@ import { runReleaseCli } from '../../src/main/updates/release-cli.ts';
 const ROOT = join(import.meta.dirname, '../..');
 let desk: string;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ProcessRun;
 
 function npmRelease(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['--prefix', ROOT, 'run', '-s', 'release', '--', ...args], {
-      cwd: desk,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  return runProcess('npm', ['--prefix', ROOT, 'run', '-s', 'release', '--', ...args], {
+    cwd: desk,
   });
 }
 
