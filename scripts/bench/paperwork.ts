@@ -15,6 +15,7 @@ import { PrivateCupsd } from '../../test/support/private-cupsd.ts';
 import { until } from '../../test/support/until.ts';
 import { ZebraEmulator } from '../../test/support/zebra-emulator.ts';
 import { percentile, type BenchSection } from './context.ts';
+import { packOrderBody } from '../../test/support/bodies.ts';
 
 const PACKS = 20;
 
@@ -48,20 +49,7 @@ export const section: BenchSection = async ({ rows, results }) => {
       const profile = core.profiles.active().id;
       for (let n = 1; n <= PACKS; n += 1) {
         const id = `BENCH-PAPERS-${n}`;
-        await api.createOrder({
-          id,
-          warehouse: PACK_FIXTURES.warehouse,
-          customer: { name: 'Ana Souza' },
-          shipping_address: {
-            street: 'Rua das Flores',
-            number: '100',
-            city: 'São Paulo',
-            state: 'SP',
-            postal_code: '01000-000',
-            country: 'BR',
-          },
-          items: [{ sku, quantity: 1 }],
-        });
+        await api.createOrder(packOrderBody(id, [{ sku, quantity: 1 }]));
         core.work.submit({
           kind: 'label.upload',
           payload: { order: id, fileName: `${id}.zpl` },

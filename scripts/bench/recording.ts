@@ -29,6 +29,8 @@ import {
   paintedScan,
   paintedVerdictTimes,
 } from './painted.ts';
+import { packOrderBody } from '../../test/support/bodies.ts';
+import { fakeCameraVideo } from '../../test/evidence/webm.ts';
 
 const WIDTH = 1280;
 const HEIGHT = 720;
@@ -234,20 +236,12 @@ export const section: BenchSection = async ({ rows, results }) => {
 
   try {
     // Chromium's fake camera plays a moving test pattern, 1280×720 at 15 fps (looped).
-    const video = join(scratch, 'camera.y4m');
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc=size=${WIDTH}x${HEIGHT}:rate=${FPS}`,
-      '-t',
-      '4',
-      '-pix_fmt',
-      'yuv420p',
-      video,
-    ]);
+    const video = fakeCameraVideo(join(scratch, 'camera.y4m'), {
+      width: WIDTH,
+      height: HEIGHT,
+      fps: FPS,
+      seconds: 4,
+    });
     await closeBrowser();
     browserArgs([
       '--use-fake-device-for-media-stream',
@@ -308,20 +302,7 @@ export const section: BenchSection = async ({ rows, results }) => {
       const sku = PACK_FIXTURES.orders.plain.items[0]?.sku ?? '';
       for (let n = 1; n <= FINISH_PACKS; n += 1) {
         const id = `BENCH-CLIP-${n}`;
-        await api.createOrder({
-          id,
-          warehouse: PACK_FIXTURES.warehouse,
-          customer: { name: 'Ana Souza' },
-          shipping_address: {
-            street: 'Rua das Flores',
-            number: '100',
-            city: 'São Paulo',
-            state: 'SP',
-            postal_code: '01000-000',
-            country: 'BR',
-          },
-          items: [{ sku, quantity: 1 }],
-        });
+        await api.createOrder(packOrderBody(id, [{ sku, quantity: 1 }]));
         const packId = await openPack(s, id, true);
         await armPainted(s.page);
         await paintedScan(s.page, sku);

@@ -14,6 +14,7 @@ import { until } from '../../test/support/until.ts';
 import { sample, type Sample } from './measures.ts';
 import { SessionBus } from './session-bus.ts';
 import { TARE_GRAMS, type SoakRig } from './rig.ts';
+import { packOrderBody } from '../../test/support/bodies.ts';
 
 const MINUTE = 60_000;
 /** The scale's poll (200 ms) and stability hold (500 ms), skipped: see packOne. */
@@ -77,20 +78,7 @@ async function packOne(rig: SoakRig, n: number, weights: Map<string, number>): P
   const id = `SOAK-${n}`;
   const items = orderLines(n);
   const api = await core.api();
-  await api.createOrder({
-    id,
-    warehouse: f.warehouse,
-    customer: { name: 'Ana Souza' },
-    shipping_address: {
-      street: 'Rua das Flores',
-      number: String(100 + (n % 900)),
-      city: 'São Paulo',
-      state: 'SP',
-      postal_code: '01000-000',
-      country: 'BR',
-    },
-    items,
-  });
+  await api.createOrder(packOrderBody(id, items, String(100 + (n % 900))));
   core.work.submit({
     kind: 'label.upload',
     payload: { order: id, fileName: `${id}.zpl` },

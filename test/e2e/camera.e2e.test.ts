@@ -11,7 +11,13 @@ import { PACK_FIXTURES } from '../../src/sandbox/seed-packing.ts';
 import { en } from '../../src/shared/i18n/en.ts';
 import { memoryKeychain, tempDir } from '../outbox/helpers.ts';
 import { until } from '../support/until.ts';
-import { decodedFrames, lastFrameSeconds, packetCount, probeDurationMs } from '../evidence/webm.ts';
+import {
+  decodedFrames,
+  fakeCameraVideo,
+  lastFrameSeconds,
+  packetCount,
+  probeDurationMs,
+} from '../evidence/webm.ts';
 import { browserArgs, closeBrowser, scanOrder, withOnlineStation } from './harness.ts';
 
 // Proof of pack (issue #41) in the real renderer, on a real core: Chromium's fake camera, fed a
@@ -25,19 +31,7 @@ const video = join(scratch.path, 'bench.y4m');
 
 beforeAll(() => {
   // A moving test pattern, 640×360 at 15 fps, 4 s (Chromium loops it).
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=15',
-    '-t',
-    '4',
-    '-pix_fmt',
-    'yuv420p',
-    video,
-  ]);
+  fakeCameraVideo(video, { width: 640, height: 360, fps: 15, seconds: 4 });
   browserArgs([
     '--use-fake-device-for-media-stream',
     `--use-file-for-fake-video-capture=${video}`,

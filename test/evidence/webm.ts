@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { EvidenceRecorder } from '../../src/main/evidence/recorder.ts';
 import type { TestStation } from '../records/stations.ts';
 
@@ -29,6 +29,22 @@ export function liveWebm(seconds: number, size = '640x360', rate = 15): Promise<
       code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`ffmpeg: ${stderr}`)),
     );
   });
+}
+
+/**
+ * A video for Chromium's fake camera (`--use-file-for-fake-video-capture`): ffmpeg's moving test
+ * pattern as a `.y4m`, `seconds` long (Chromium loops it).
+ */
+export function fakeCameraVideo(
+  file: string,
+  { width, height, fps, seconds }: { width: number; height: number; fps: number; seconds: number },
+): string {
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-f', 'lavfi'],
+    ...['-i', `testsrc=size=${width}x${height}:rate=${fps}`],
+    ...['-t', String(seconds), '-pix_fmt', 'yuv420p', file],
+  ]);
+  return file;
 }
 
 /** The clip cut in fragments of about `size` bytes, as MediaRecorder's timeslices hand them. */
