@@ -4,6 +4,7 @@ import type { CoordinationState } from '../../shared/status.ts';
 import type { BudgetFigures, Lane, ReleaseSlot } from './rate-budget.ts';
 import type { CarriedSlot, RequestBudget } from './request-budget.ts';
 import { localShare, localWait, type Recent } from './local-share.ts';
+import { ServerOffset } from './server-offset.ts';
 import { onReconnect, onServerGone, openBudgetRedis } from './redis-connection.ts';
 import { BudgetScripts } from './shared-scripts.ts';
 import { Heartbeat } from './heartbeat.ts';
@@ -41,7 +42,6 @@ export class SharedBudget implements RequestBudget {
   private readonly scripts: BudgetScripts;
   private readonly onGrant: ((grant: GrantRecord) => void) | undefined;
   private readonly waiters = new Waiters();
-  /** This station's own grants of the last window. */
   private readonly grants: RecentGrants;
   private knownBoot = '';
   private readonly bootCandidate: string;
@@ -58,8 +58,7 @@ export class SharedBudget implements RequestBudget {
   private used = 0;
   private rateLimitedTotal = 0;
   private readonly heartbeat: Heartbeat;
-  /** Redis TIME minus the local clock, from the last answer. */
-  private offset = 0;
+  private readonly offset: ServerOffset;
   /** Local time coordination was lost: the shared window of before may be counted until + window. */
   private lostAt = 0;
   /**
@@ -91,6 +90,7 @@ export class SharedBudget implements RequestBudget {
     this.capInForce = t.cap;
     this.stations = t.assumedStations;
     this.grants = new RecentGrants(this.clock, t.windowMs);
+    this.offset = new ServerOffset(t.windowMs);
     // A slot keeps its id when it has one (it came from a budget on this same Redis: carrying it
     // again moves nothing and counts nothing twice); the station's own budget's slots get one.
     for (const { id, at } of options.carried ?? []) {
@@ -364,7 +364,7 @@ export class SharedBudget implements RequestBudget {
         ceilingStep: t.ceilingStep,
       });
       this.heartbeat.contact();
-      this.offset = reply.serverMs - this.clock.now();
+      this.offset.note(reply.serverMs, this.clock.now());
       this.stations = reply.stations;
       this.capInForce = reply.cap;
       if (reply.used >= 0) this.used = reply.used;
@@ -406,7 +406,7 @@ export class SharedBudget implements RequestBudget {
       nextProbeAt: this.nextProbeAt,
     });
     if (wait > 0) return wait;
-    this.grant(waiter, 'local', now + this.offset);
+    this.grant(waiter, 'local', now + this.offset.ms);
     // Re-added to the shared window at the next carry (set here, not only on the loss: a carry
     // in flight right now would not include it).
     this.grants.needsCarry = true;
