@@ -3,7 +3,7 @@
 // files on disk and its rows, Node's own list of live handles, and the listener sets reachable
 // from the core. RSS and heap are read after a full collection (the soak runs with --expose-gc),
 // so garbage that has not been collected yet does not read as growth.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { SessionBus } from './session-bus.ts';
@@ -27,6 +27,11 @@ const WAL_CHECKPOINT_KB = (1000 * (4096 + 24) + 32) / 1024;
 
 export const MEASURES: readonly MeasureSpec[] = [
   { key: 'rssMb', label: 'resident memory (RSS)', unit: 'MB', judged: 'flat' },
+  // RSS in two parts (the kernel's RssAnon and RssFile): a leak grows the anonymous part (the
+  // heaps, malloc, SQLite's page caches); pages of the binary and its libraries paged in as new
+  // code runs for the first time are file-backed, and the kernel may drop them at any time.
+  { key: 'rssAnonMb', label: 'RSS: anonymous memory', unit: 'MB', judged: 'report' },
+  { key: 'rssFileMb', label: 'RSS: file-backed pages', unit: 'MB', judged: 'report' },
   { key: 'heapMb', label: 'JS heap used', unit: 'MB', judged: 'flat' },
   // Buffers live outside the JS heap but inside RSS: where native growth shows first.
   { key: 'buffersMb', label: 'buffers outside the heap', unit: 'MB', judged: 'report' },
@@ -60,6 +65,8 @@ export interface Sample {
   minute: number;
   packs: number;
   rssMb: number;
+  rssAnonMb: number;
+  rssFileMb: number;
   heapMb: number;
   buffersMb: number;
   fds: number;
@@ -78,6 +85,14 @@ export interface Sample {
 /** A sample's figure for one measure, by its key in MEASURES. */
 export const valueOf = (sample: Sample, key: string): number =>
   (sample as unknown as Record<string, number>)[key] ?? 0;
+
+/** The kernel's split of this process's resident memory, MB. */
+function residentParts(): { anon: number; file: number } {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { anon: kb('RssAnon') / 1024, file: kb('RssFile') / 1024 };
+}
 
 const fileKb = (file: string) => (existsSync(file) ? statSync(file).size / 1024 : 0);
 
@@ -177,6 +192,7 @@ export async function sample(
   const dbus = await sources.bus.connectionsOf();
   gc();
   const memory = process.memoryUsage();
+  const resident = residentParts();
   const resources = process.getActiveResourcesInfo();
   const files = sqliteFiles(sources.dataDir);
   const rows = rowCounts(sources.db);
@@ -184,6 +200,8 @@ export async function sample(
     minute,
     packs,
     rssMb: memory.rss / 1024 / 1024,
+    rssAnonMb: resident.anon,
+    rssFileMb: resident.file,
     heapMb: memory.heapUsed / 1024 / 1024,
     buffersMb: memory.arrayBuffers / 1024 / 1024,
     fds: readdirSync('/proc/self/fd').length,

@@ -59,6 +59,8 @@ describe('the growth rule', () => {
       minute,
       packs: minute,
       rssMb: 200,
+      rssAnonMb: 120,
+      rssFileMb: 80,
       heapMb: 50 + minute * 0.1,
       buffersMb: 2,
       fds: 45,
