@@ -54,6 +54,8 @@ export const PRINT_ERROR_CODES = [
   'not-pdf',
   'not-a-document-printer',
   'not-a-label-printer',
+  // A delivered upload's file let go by retention (main/outbox/file-retention.ts): nothing sent.
+  'file-forgotten',
 ] as const;
 export type PrintErrorCode = (typeof PRINT_ERROR_CODES)[number];
 

@@ -135,6 +135,7 @@ export function createStationPacking(d: StationPackingDeps): StationPacking {
       });
     },
     invoice: (orderId): PaperFile | null => d.work.invoiceFile(orderId),
+    invoiceForgotten: (orderId) => d.work.invoiceForgotten(orderId),
     language: d.language,
     print: (request) => d.printing.printDocument(request),
     job: (id) => d.printing.queue.job(id),

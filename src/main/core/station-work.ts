@@ -3,6 +3,7 @@ import type { JobState, JobView, OutboxSnapshot } from '../../shared/outbox.ts';
 import type { AppError } from '../../shared/result.ts';
 import type { EnqueueInput, EnqueueOutcome } from '../outbox/job-types.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import { fileForgotten } from '../outbox/file-retention.ts';
 
 /** An invoice in these states is the paper the service has or will have. */
 const INVOICE_ON_ITS_WAY: readonly JobState[] = ['queued', 'sending', 'uncertain'];
@@ -39,6 +40,19 @@ export class StationWork {
     if (job.kind !== 'label.upload') return null;
     const bytes = this.outbox.store.file(id);
     return bytes ? { bytes, fileName: job.payload.fileName, order: job.payload.order } : null;
+  }
+
+  /** The job had a file, and retention let it go (delivered long ago): see file-retention.ts. */
+  fileForgotten(id: string): boolean {
+    return fileForgotten(this.outbox.database, id);
+  }
+
+  /** An invoice was delivered for the order, and retention let every such file go. */
+  invoiceForgotten(order: string): boolean {
+    const delivered = this.orderFiles(order).filter(
+      (job) => job.kind === 'invoice.upload' && job.state === 'done',
+    );
+    return delivered.length > 0 && delivered.every((job) => this.fileForgotten(job.id));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { FILE_RETENTION_DAYS } from '../outbox/file-retention.ts';
 import { PrintError } from '../print/errors.ts';
 import type { HandlerContext, HandlersOf } from './context.ts';
 
@@ -27,6 +28,11 @@ export function printingHandlers({
           source.kind === 'job'
             ? core.work.labelFile(source.jobId)
             : { bytes: source.bytes, fileName: source.fileName, order: source.order ?? null };
+        if (!label && source.kind === 'job' && core.work.fileForgotten(source.jobId))
+          throw new PrintError(
+            'file-forgotten',
+            `That label was delivered more than ${FILE_RETENTION_DAYS} days ago and its file is no longer kept on this station; nothing was printed.`,
+          );
         if (!label)
           throw new PrintError('file-unreadable', 'That job holds no label file to print.');
         return core.printing.print({

@@ -21,6 +21,7 @@ import {
   type Outcome,
 } from './outcome.ts';
 import { StorageHold } from './storage-hold.ts';
+import { FILE_RETENTION_DAYS, forgetOldFiles } from './file-retention.ts';
 import { ChangeWaiters } from './change-waiters.ts';
 import { ProfileTimers } from './profile-timers.ts';
 import {
@@ -50,6 +51,8 @@ export interface OutboxOptions {
   backoffCapMs?: number;
   maxFileBytes?: number;
   auditRetentionDays?: number;
+  /** Days the files of delivered uploads and printed jobs are kept (see file-retention.ts). */
+  fileRetentionDays?: number;
 }
 
 /** The outbox's options, every default applied (the file limit is the store's own). */
@@ -99,6 +102,7 @@ export class Outbox {
       backoffBaseMs: 2_000,
       backoffCapMs: 300_000,
       auditRetentionDays: 90,
+      fileRetentionDays: FILE_RETENTION_DAYS,
       ...options,
     };
     const now = () => this.options.clock.now();
@@ -188,7 +192,7 @@ export class Outbox {
 
   /**
    * The housekeeping of an opened outbox (set aside rows that do not parse, mark jobs caught
-   * mid-send for verification, purge old audit rows). It writes, so it waits until the station
+   * mid-send for verification, purge old audit rows, let go of old files). It writes, so it waits until the station
    * has started for good: a start that fails afterwards must leave the file as it found it.
    * Runs once; `start` and `enqueue` run it first.
    */
@@ -214,6 +218,7 @@ export class Outbox {
       });
     }
     this.audit.purge(this.options.auditRetentionDays);
+    forgetOldFiles(this.db, this.options.clock.now(), this.options.fileRetentionDays);
   }
 
   /** Starts draining a profile's jobs (and keeps going until `stop`). */

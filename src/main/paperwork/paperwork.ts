@@ -39,6 +39,8 @@ export interface PaperworkOptions {
   language: () => CatalogueLanguage;
   /** The invoice this station delivered for the order, byte for byte; null: none. */
   invoice: (orderId: string) => PaperFile | null;
+  /** The station delivered an invoice for the order, but retention has let its file go. */
+  invoiceForgotten?: (orderId: string) => boolean;
   print: (request: DocumentPrintRequest) => PrintRequestOutcome;
   job: (id: string) => PrintJobView | null;
   retryJob: (id: string, force: boolean) => PrintJobView | null;
@@ -227,6 +229,13 @@ export class Paperwork {
       }
     }
     const invoice = this.o.invoice(orderId);
+    if (!invoice && this.o.invoiceForgotten?.(orderId))
+      throw new PaperworkError(
+        'no-invoice',
+        'paperwork.problem.invoiceForgotten',
+        { order: orderId },
+        `The invoice for order ${orderId} was delivered long ago and its file is no longer kept on this station.`,
+      );
     if (!invoice)
       throw new PaperworkError(
         'no-invoice',

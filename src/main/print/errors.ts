@@ -50,6 +50,7 @@ export function exitCodeFor(code: PrintErrorCode): 1 | 2 | 3 {
     case 'not-pdf':
     case 'not-a-document-printer':
     case 'not-a-label-printer':
+    case 'file-forgotten':
       return 1;
     case 'unreachable':
     case 'not-answering':

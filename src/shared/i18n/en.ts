@@ -659,6 +659,8 @@ export const en = {
         'This printer takes labels only (a label printer’s network port, or a CUPS queue without a driver): send slips and invoices to a document printer.',
       'not-a-label-printer':
         'This Windows printer takes documents only: send labels to a network label printer (tcp://) or a CUPS queue.',
+      'file-forgotten':
+        'This label was delivered more than 30 days ago, and its file is no longer kept on this station, so nothing was printed.',
     },
     serviceSaid: 'The service said, in its own words: “{{message}}”',
     generic: 'Something went wrong: {{message}}',

@@ -675,6 +675,8 @@ export const es: Messages = {
         'Esta impresora solo imprime etiquetas (el puerto de red de una impresora de etiquetas, o una cola CUPS sin controlador): envíe las listas de empaque y las facturas a una impresora de documentos.',
       'not-a-label-printer':
         'Esta impresora de Windows solo imprime documentos: envíe las etiquetas a una impresora de etiquetas de red (tcp://) o a una cola CUPS.',
+      'file-forgotten':
+        'Esta etiqueta se entregó hace más de 30 días y su archivo ya no se guarda en esta estación; no se imprimió nada.',
     },
     serviceSaid: 'El servicio dijo, con sus propias palabras: “{{message}}”',
     generic: 'Algo salió mal: {{message}}',

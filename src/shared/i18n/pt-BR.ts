@@ -672,6 +672,8 @@ export const ptBR: Messages = {
         'Esta impressora só imprime etiquetas (a porta de rede de uma impressora de etiquetas, ou uma fila CUPS sem driver): envie romaneios e notas fiscais a uma impressora de documentos.',
       'not-a-label-printer':
         'Esta impressora do Windows só imprime documentos: envie as etiquetas a uma impressora de etiquetas de rede (tcp://) ou a uma fila CUPS.',
+      'file-forgotten':
+        'Esta etiqueta foi entregue há mais de 30 dias e o arquivo dela não é mais guardado nesta estação; nada foi impresso.',
     },
     serviceSaid: 'O serviço disse, nas palavras dele: “{{message}}”',
     generic: 'Algo deu errado: {{message}}',

@@ -24,6 +24,8 @@ export const paperworkSentences = {
       noPrinter: 'No document printer is set up: choose one in Settings → Printers.',
       noInvoice:
         'This station has not delivered an invoice for order {{order}}: drop it on the order first.',
+      invoiceForgotten:
+        'The invoice for order {{order}} was delivered more than 30 days ago, and its file is no longer kept on this station, so it cannot be printed from here.',
       slipFailed: 'The packing slip for order {{order}} could not be made.',
       held: 'The document printer stopped: fix it, then print again.',
       failed: 'The document printer did not print it: check it, then print again.',
@@ -83,6 +85,8 @@ export const paperworkSentences = {
         'Nenhuma impressora de documentos configurada: escolha uma em Configurações → Impressoras.',
       noInvoice:
         'Esta estação não enviou nota fiscal para o pedido {{order}}: solte-a no pedido primeiro.',
+      invoiceForgotten:
+        'A nota fiscal do pedido {{order}} foi entregue há mais de 30 dias e o arquivo dela não é mais guardado nesta estação; por isso não pode ser impressa daqui.',
       slipFailed: 'Não foi possível gerar o romaneio do pedido {{order}}.',
       held: 'A impressora de documentos parou: resolva e imprima de novo.',
       failed: 'A impressora de documentos não imprimiu: verifique e imprima de novo.',
@@ -142,6 +146,8 @@ export const paperworkSentences = {
       noPrinter: 'No hay impresora de documentos configurada: elija una en Ajustes → Impresoras.',
       noInvoice:
         'Esta estación no ha enviado la factura del pedido {{order}}: suéltela en el pedido primero.',
+      invoiceForgotten:
+        'La factura del pedido {{order}} se entregó hace más de 30 días y su archivo ya no se guarda en esta estación; por eso no se puede imprimir desde aquí.',
       slipFailed: 'No se pudo generar el albarán del pedido {{order}}.',
       held: 'La impresora de documentos se detuvo: arréglela y vuelva a imprimir.',
       failed: 'La impresora de documentos no lo imprimió: revísela y vuelva a imprimir.',
