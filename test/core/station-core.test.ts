@@ -10,7 +10,7 @@ import {
   type StationStatus,
 } from '../../src/main/core/station-core.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { useTestProfile } from '../outbox/helpers.ts';
+import { memoryKeychain, useTestProfile } from '../outbox/helpers.ts';
 import { until } from '../support/until.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -63,6 +63,13 @@ describe('createStationCore', () => {
       usingDemoKey: true,
       keychain: { state: 'available' },
     });
+  });
+
+  it('closes once however often it is asked (the last window closed, then quit)', async () => {
+    const station = await core(memoryKeychain());
+    await Promise.all([station.close(), station.close()]);
+    await expect(station.close()).resolves.toBeUndefined();
+    await expect(station.api()).rejects.toThrow(/closed/);
   });
 
   it('keeps a key in the real keychain and shows only its last four characters', async () => {

@@ -105,7 +105,8 @@ export class StationCore {
   /** The window's language (it tells main): the packing slip speaks it. */
   language: CatalogueLanguage = 'en';
   private readonly listeners = new Set<(status: StationStatus) => void>();
-  private closed = false;
+  /** Set by the first close(): a second one (quit after the last window closed) waits for it. */
+  private closing: Promise<void> | null = null;
   /** `<data>/logs`: a JSON line per request and per state change (issue #31). */
   readonly log: StationLog;
   private readonly stopLog: () => void;
@@ -263,7 +264,7 @@ export class StationCore {
 
   /** The API client of the active profile (rebuilt when the profile or its key changes). */
   api(): Promise<ApiClient> {
-    if (this.closed) return Promise.reject(new Error('The station core is closed.'));
+    if (this.closing) return Promise.reject(new Error('The station core is closed.'));
     if (this.bound && this.bound.profile.id === this.profiles.active().id)
       return Promise.resolve(this.bound.client);
     this.binding ??= this.bind().finally(() => {
@@ -397,8 +398,12 @@ export class StationCore {
     return this.coordination.test(input, { environment, key });
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
     this.health.stop();
     await this.scale.close();
     await this.printing.close();
