@@ -399,8 +399,7 @@ export class StationCore {
   }
 
   close(): Promise<void> {
-    this.closing ??= this.shutDown();
-    return this.closing;
+    return (this.closing ??= this.shutDown());
   }
 
   private async shutDown(): Promise<void> {
