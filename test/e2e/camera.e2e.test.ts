@@ -29,17 +29,24 @@ import { browserArgs, closeBrowser, scanOrder, withOnlineStation } from './harne
 const scratch = tempDir('packbench-e2e-camera-');
 const video = join(scratch.path, 'bench.y4m');
 
-beforeAll(() => {
-  // A moving test pattern, 640×360 at 15 fps, 4 s (Chromium loops it).
-  fakeCameraVideo(video, { width: 640, height: 360, fps: 15, seconds: 4 });
+/** Chromium, with its fake camera playing `file`. */
+async function cameraPlays(file: string): Promise<void> {
+  await closeBrowser();
   browserArgs([
     '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${video}`,
+    `--use-file-for-fake-video-capture=${file}`,
     // Chromium asks nobody; the app's own grant rules are main's (window-security.test.ts).
     '--use-fake-ui-for-media-stream',
     // The app's scheme is secure; the test's stand-in origin must be treated alike.
     '--unsafely-treat-insecure-origin-as-secure=http://packbench.test',
   ]);
+}
+
+beforeAll(async () => {
+  // A moving test pattern at the clip's own size (720p), 15 fps, 2 s (Chromium loops it):
+  // the camera gives what the station asks, so the band is laid on its frames' own planes.
+  fakeCameraVideo(video, { width: 1280, height: 720, fps: 15, seconds: 2 });
+  await cameraPlays(video);
 });
 afterAll(async () => {
   await closeBrowser();
@@ -148,9 +155,13 @@ describe('the pack camera in a real browser', () => {
             en.camera.card.live,
           );
           // Chromium has the breakout box: the overlay is drawn in a worker, and the card shows
-          // the recorded track (a video), not a canvas the window's thread paints.
-          expect(await page.getByTestId('pack-camera-live').evaluate((e) => e.tagName)).toBe(
-            'VIDEO',
+          // the recorded track (a video), not a canvas the window's thread paints. The camera
+          // gives 720p YUV, so the band goes straight onto its planes.
+          const live = page.getByTestId('pack-camera-live');
+          expect(await live.evaluate((e) => e.tagName)).toBe('VIDEO');
+          await until(
+            async () => (await live.getAttribute('data-overlay')) === 'planes',
+            "the band laid on the camera's planes",
           );
           // A second of the order on camera, then every unit scanned by SKU.
           const openPack = () =>
@@ -293,4 +304,59 @@ describe('the pack camera in a real browser', () => {
       data.remove();
     }
   }, 120_000);
+
+  it('draws the band whole on a camera of another size, scaled to the clip', async () => {
+    // 640×360: the clip is 720p, so each frame is scaled on a canvas in the worker.
+    const small = fakeCameraVideo(join(scratch.path, 'small.y4m'), {
+      width: 640,
+      height: 360,
+      fps: 15,
+      seconds: 2,
+    });
+    await cameraPlays(small);
+    const data = tempDir('packbench-e2e-camera-small-');
+    const order = PACK_FIXTURES.orders.plain;
+    try {
+      await withOnlineStation(
+        async ({ page, core }) => {
+          await scanOrder(page, order.id);
+          const live = page.getByTestId('pack-camera-live');
+          await live.waitFor({ timeout: 15_000 });
+          await until(
+            async () => (await live.getAttribute('data-overlay')) === 'canvas',
+            'the band drawn on a canvas',
+          );
+          const packId = core.packing.store.openFor(core.profiles.active().id, order.id)?.id;
+          if (!packId) throw new Error('the pack did not open');
+          await until(
+            () => core.evidence.recorder.clips.state(packId) === 'recording',
+            'the first fragment written',
+          );
+          await scanEveryUnit(page, order);
+          await page.getByTestId('pack-finished').waitFor();
+          const clip = await closedClip(core, packId);
+          const file = clip?.file ?? '';
+          // The clip has the chosen size, and its frames carry the order.
+          expect(
+            execFileSync(
+              'ffprobe',
+              [
+                ...['-v', 'error', '-select_streams', 'v:0'],
+                ...['-show_entries', 'stream=width,height', '-of', 'csv=p=0', file],
+              ],
+              { encoding: 'utf8' },
+            ).trim(),
+          ).toBe('1280,720');
+          expect(textAt(file, lastFrameSeconds(file))).toContain(order.id);
+        },
+        { dataDir: data.path, keychain: memoryKeychain() },
+        // Settings → Camera on before the window opens (the first test turns it on by hand).
+        async (core) => {
+          await core.evidence.saveSettings({ ...core.evidence.settings(), enabled: true });
+        },
+      );
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import type { CameraSettings, ClipStop, ClipSummary } from '@shared/camera.ts';
 import { RESOLUTION_SIZE } from '@shared/camera.ts';
 import { drawFrame } from './overlay-draw.ts';
-import type { OverlayMessage } from './overlay.worker.ts';
+import type { OverlayMessage, OverlayReport } from './overlay.worker.ts';
 import type { Result } from '@shared/result.ts';
 
 // One pack's clip as the window records it (issue #41): the camera through getUserMedia, each
@@ -200,6 +200,11 @@ export class ClipRecorder {
       lines,
     };
     worker.postMessage(start, [processor.readable, generator.writable]);
+    // The live view says how the band is laid (planes: on the camera's own frames; canvas:
+    // drawn whole), for whoever looks into a slow station.
+    worker.onmessage = (event: MessageEvent<OverlayReport>) => {
+      this.view.dataset['overlay'] = event.data.way;
+    };
     this.timer = setInterval(() => {
       const next = [...this.overlay()];
       if (next.join('\n') === lines.join('\n')) return;
@@ -228,6 +233,7 @@ export class ClipRecorder {
     video.srcObject = new MediaStream([track]);
     await video.play().catch(() => undefined);
     const context = this.canvas.getContext('2d');
+    this.view.dataset['overlay'] = 'window';
     const draw = () =>
       context &&
       drawFrame(
