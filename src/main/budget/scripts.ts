@@ -184,27 +184,26 @@ else
       place = redis.call('ZRANK', KEYS[11], station)
     end
   end
-  -- Paced once the window is half full: one background grant per window ÷ cap, warehouse-wide,
-  -- so slots free one by one instead of in bursts a window later, and an operator's scan never
-  -- waits for more than about one slot. (A window filled in a burst frees nothing until the
-  -- burst ages out: a scan would wait up to the whole window.) The cursor may lag by half a
-  -- spacing, so a late wake-up catches up instead of losing its slot.
+  -- Paced from the first grant: one background grant per window ÷ cap, warehouse-wide, so slots
+  -- free one by one, a window later, as they were taken, and an operator's scan never waits for
+  -- more than about one slot. Any burst would echo: a window filled early frees nothing until
+  -- its burst ages out, and every window after fills early again. (Unpaced until half full, 100
+  -- stations starting together made the window full at about 0.75 of it, window after window,
+  -- and scans from there to the window's end waited for it: p95 3.4 s, the slowest 17 s.)
+  -- The cursor may lag by half a spacing, so a late wake-up catches up instead of losing its slot.
   local spacing = win / bcap
-  local paced = used >= bcap / 2
   local cursor = tonumber(redis.call('GET', KEYS[10]) or '0')
-  local due = paced and math.max(0, cursor - now) or 0
+  local due = math.max(0, cursor - now)
   if used >= bcap then due = math.max(due, until_free(KEYS[1], used - bcap)) end
   if place > 0 then
     -- About when this station's turn comes: the stations ahead take a slot each first.
-    return wait_marked(waiters, due + place * (paced and spacing or poll / 4))
+    return wait_marked(waiters, due + place * spacing)
   end
   if due > 0 then return wait_marked(waiters, due) end
   -- Interactive first, warehouse-wide: while any station has an operator waiting, background
   -- stands back. The marker expires by itself, so a station that dies cannot block the rest.
   if redis.call('ZCARD', KEYS[3]) > 0 then return reply('wait', poll) end
-  if paced then
-    redis.call('SET', KEYS[10], string.format('%.3f', math.max(cursor, now - spacing / 2) + spacing), 'PX', win)
-  end
+  redis.call('SET', KEYS[10], string.format('%.3f', math.max(cursor, now - spacing / 2) + spacing), 'PX', win)
   -- Granted below: to the end of the line, if this station has more to send.
   redis.call('ZREM', KEYS[11], station)
   if ARGV[11] == '1' then redis.call('ZADD', KEYS[11], next_place(), station) end
