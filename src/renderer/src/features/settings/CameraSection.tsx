@@ -1,11 +1,9 @@
 import {
-  Alert,
   Button,
   Group,
   NumberInput,
   SegmentedControl,
   Select,
-  Stack,
   Switch,
   TextInput,
 } from '@mantine/core';
@@ -22,8 +20,8 @@ import {
 import type { AppError } from '@shared/result.ts';
 import { useBridge } from '@renderer/app/context.tsx';
 import { unwrap } from '@renderer/app/queries.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { CameraPreview } from './CameraPreview.tsx';
+import { SettingsForm } from './SettingsForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
 const CAMERA_KEY = ['getCamera'] as const;
@@ -74,116 +72,108 @@ function CameraForm({ settings }: { settings: CameraSettings }) {
     setOutcome({ kind: 'saved' });
   };
   return (
-    <form
-      data-testid="camera-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      testId="camera-form"
+      onSave={save}
+      outcome={
+        outcome?.kind === 'saved'
+          ? { ok: true, text: t('camera.settings.saved'), testId: 'camera-saved' }
+          : outcome
+            ? { ok: false, error: outcome.error }
+            : null
+      }
     >
-      <Stack gap="sm">
-        <Switch
-          size="md"
-          label={t('camera.settings.enabled')}
-          checked={draft.enabled}
-          onChange={(event) => update({ enabled: event.currentTarget.checked })}
-          data-testid="camera-enabled"
+      <Switch
+        size="md"
+        label={t('camera.settings.enabled')}
+        checked={draft.enabled}
+        onChange={(event) => update({ enabled: event.currentTarget.checked })}
+        data-testid="camera-enabled"
+      />
+      <Select
+        size="md"
+        label={t('camera.settings.device')}
+        data={[{ value: '', label: t('camera.settings.defaultDevice') }, ...cameras]}
+        value={draft.deviceId ?? ''}
+        allowDeselect={false}
+        onChange={(value) => update({ deviceId: value ? value : null })}
+      />
+      <Group align="end">
+        <SegmentedControl
+          aria-label={t('camera.settings.resolution')}
+          data={[...CAMERA_RESOLUTIONS]}
+          value={draft.resolution}
+          onChange={(value) => update({ resolution: value as CameraResolution })}
         />
-        <Select
-          size="md"
-          label={t('camera.settings.device')}
-          data={[{ value: '', label: t('camera.settings.defaultDevice') }, ...cameras]}
-          value={draft.deviceId ?? ''}
-          allowDeselect={false}
-          onChange={(value) => update({ deviceId: value ? value : null })}
+        <NumberInput
+          label={t('camera.settings.fps')}
+          min={5}
+          max={30}
+          allowDecimal={false}
+          w={180}
+          value={draft.fps}
+          onChange={(value) => update({ fps: whole(value, draft.fps) ?? draft.fps })}
         />
-        <Group align="end">
-          <SegmentedControl
-            aria-label={t('camera.settings.resolution')}
-            data={[...CAMERA_RESOLUTIONS]}
-            value={draft.resolution}
-            onChange={(value) => update({ resolution: value as CameraResolution })}
-          />
-          <NumberInput
-            label={t('camera.settings.fps')}
-            min={5}
-            max={30}
-            allowDecimal={false}
-            w={180}
-            value={draft.fps}
-            onChange={(value) => update({ fps: whole(value, draft.fps) ?? draft.fps })}
-          />
-          <NumberInput
-            label={t('camera.settings.tail')}
-            min={0}
-            max={30}
-            allowDecimal={false}
-            w={260}
-            value={draft.tailSeconds}
-            onChange={(value) =>
-              update({ tailSeconds: whole(value, draft.tailSeconds) ?? draft.tailSeconds })
-            }
-          />
-        </Group>
-        <Switch
-          label={t('camera.settings.audio')}
-          checked={draft.audio}
-          onChange={(event) => update({ audio: event.currentTarget.checked })}
+        <NumberInput
+          label={t('camera.settings.tail')}
+          min={0}
+          max={30}
+          allowDecimal={false}
+          w={260}
+          value={draft.tailSeconds}
+          onChange={(value) =>
+            update({ tailSeconds: whole(value, draft.tailSeconds) ?? draft.tailSeconds })
+          }
         />
-        <Group align="end">
-          <NumberInput
-            label={t('camera.settings.keepDays')}
-            min={1}
-            max={3650}
-            allowDecimal={false}
-            w={220}
-            value={draft.keepDays ?? ''}
-            onChange={(value) => update({ keepDays: whole(value, null) })}
-          />
-          <NumberInput
-            label={t('camera.settings.maxGigabytes')}
-            min={1}
-            w={260}
-            value={draft.maxGigabytes ?? ''}
-            onChange={(value) => update({ maxGigabytes: whole(value, null) })}
-          />
-        </Group>
-        <TextInput
-          size="md"
-          label={t('camera.settings.folder')}
-          description={t('camera.settings.folderHint')}
-          value={draft.folder ?? ''}
-          error={folderBad ? t('camera.settings.folderInvalid') : undefined}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            update({ folder: value.trim() === '' ? null : value });
-          }}
-          data-testid="camera-folder"
+      </Group>
+      <Switch
+        label={t('camera.settings.audio')}
+        checked={draft.audio}
+        onChange={(event) => update({ audio: event.currentTarget.checked })}
+      />
+      <Group align="end">
+        <NumberInput
+          label={t('camera.settings.keepDays')}
+          min={1}
+          max={3650}
+          allowDecimal={false}
+          w={220}
+          value={draft.keepDays ?? ''}
+          onChange={(value) => update({ keepDays: whole(value, null) })}
         />
-        <Switch
-          label={t('camera.settings.required')}
-          checked={draft.required}
-          onChange={(event) => update({ required: event.currentTarget.checked })}
-          data-testid="camera-required"
+        <NumberInput
+          label={t('camera.settings.maxGigabytes')}
+          min={1}
+          w={260}
+          value={draft.maxGigabytes ?? ''}
+          onChange={(value) => update({ maxGigabytes: whole(value, null) })}
         />
-        <CameraPreview settings={draft} />
-        <Group>
-          <Button type="submit" size="md" disabled={!cameraSettingsSchema.safeParse(draft).success}>
-            {t('camera.settings.save')}
-          </Button>
-        </Group>
-        {outcome?.kind === 'saved' && (
-          <Alert color="green" role="status" data-testid="camera-saved">
-            {t('camera.settings.saved')}
-          </Alert>
-        )}
-        {outcome?.kind === 'error' && (
-          <Alert color="red" role="alert">
-            <ErrorText error={outcome.error} />
-          </Alert>
-        )}
-      </Stack>
-    </form>
+      </Group>
+      <TextInput
+        size="md"
+        label={t('camera.settings.folder')}
+        description={t('camera.settings.folderHint')}
+        value={draft.folder ?? ''}
+        error={folderBad ? t('camera.settings.folderInvalid') : undefined}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          update({ folder: value.trim() === '' ? null : value });
+        }}
+        data-testid="camera-folder"
+      />
+      <Switch
+        label={t('camera.settings.required')}
+        checked={draft.required}
+        onChange={(event) => update({ required: event.currentTarget.checked })}
+        data-testid="camera-required"
+      />
+      <CameraPreview settings={draft} />
+      <Group>
+        <Button type="submit" size="md" disabled={!cameraSettingsSchema.safeParse(draft).success}>
+          {t('camera.settings.save')}
+        </Button>
+      </Group>
+    </SettingsForm>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, Button, Group, Select, Stack } from '@mantine/core';
+import { Autocomplete, Button, Group, Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import {
 import type { AppError } from '@shared/result.ts';
 import { useBridge } from '@renderer/app/context.tsx';
 import { queryKeys, unwrap } from '@renderer/app/queries.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { SettingsForm } from './SettingsForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
 type Outcome =
@@ -73,81 +73,75 @@ function DocumentPrinterForm({ settings }: { settings: DocumentPrinterSettings }
   // Queues with a driver: a raw (label) queue cannot print a PDF.
   const known = (queues.data?.documentQueues ?? []).map((queue) => `cups:${queue}`);
   return (
-    <form
-      data-testid="document-printer-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      testId="document-printer-form"
+      onSave={save}
+      errorTestId="document-printer-error"
+      outcome={
+        outcome?.kind === 'saved'
+          ? { ok: true, text: t('paperwork.settings.saved'), testId: 'document-printer-saved' }
+          : outcome?.kind === 'tested'
+            ? {
+                ok: true,
+                text: t('paperwork.settings.testSent', { printer: outcome.printer }),
+                testId: 'document-printer-tested',
+              }
+            : outcome
+              ? { ok: false, error: outcome.error }
+              : null
+      }
     >
-      <Stack gap="sm">
-        <Group align="flex-end">
-          <Autocomplete
-            size="md"
-            w={420}
-            label={t('paperwork.settings.target')}
-            description={
-              queues.data && known.length === 0
-                ? t('paperwork.settings.noQueues')
-                : t('paperwork.settings.targetHint')
-            }
-            value={target}
-            data={known}
-            onChange={(value) => {
-              setTarget(value);
-              setInvalid(false);
-            }}
-            error={invalid ? t('paperwork.settings.targetHint') : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="document-printer-target"
-          />
-          <Select
-            size="md"
-            w={160}
-            label={t('paperwork.settings.paper')}
-            data={PAPER_SIZES.map((size) => ({
-              value: size,
-              label: t(`paperwork.settings.${size}`),
-            }))}
-            value={paper}
-            onChange={(value) => value && setPaper(value as PaperSize)}
-            allowDeselect={false}
-            data-testid="document-printer-paper"
-          />
-        </Group>
-        <Group>
-          <Button type="submit" size="md" loading={busy === 'save'}>
-            {t('paperwork.settings.save')}
-          </Button>
-          <Button
-            size="md"
-            variant="light"
-            onClick={() => void test()}
-            loading={busy === 'test'}
-            disabled={targetOf(target) === null}
-            data-testid="document-printer-test"
-          >
-            {t('paperwork.settings.test')}
-          </Button>
-        </Group>
-        {outcome?.kind === 'saved' && (
-          <Alert color="green" role="status">
-            {t('paperwork.settings.saved')}
-          </Alert>
-        )}
-        {outcome?.kind === 'tested' && (
-          <Alert color="green" role="status" data-testid="document-printer-tested">
-            {t('paperwork.settings.testSent', { printer: outcome.printer })}
-          </Alert>
-        )}
-        {outcome?.kind === 'error' && (
-          <Alert color="red" role="alert" data-testid="document-printer-error">
-            <ErrorText error={outcome.error} />
-          </Alert>
-        )}
-      </Stack>
-    </form>
+      <Group align="flex-end">
+        <Autocomplete
+          size="md"
+          w={420}
+          label={t('paperwork.settings.target')}
+          description={
+            queues.data && known.length === 0
+              ? t('paperwork.settings.noQueues')
+              : t('paperwork.settings.targetHint')
+          }
+          value={target}
+          data={known}
+          onChange={(value) => {
+            setTarget(value);
+            setInvalid(false);
+          }}
+          error={invalid ? t('paperwork.settings.targetHint') : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="document-printer-target"
+        />
+        <Select
+          size="md"
+          w={160}
+          label={t('paperwork.settings.paper')}
+          data={PAPER_SIZES.map((size) => ({
+            value: size,
+            label: t(`paperwork.settings.${size}`),
+          }))}
+          value={paper}
+          onChange={(value) => value && setPaper(value as PaperSize)}
+          allowDeselect={false}
+          data-testid="document-printer-paper"
+        />
+      </Group>
+      <Group>
+        <Button type="submit" size="md" loading={busy === 'save'}>
+          {t('paperwork.settings.save')}
+        </Button>
+        <Button
+          size="md"
+          variant="light"
+          onClick={() => void test()}
+          loading={busy === 'test'}
+          disabled={targetOf(target) === null}
+          data-testid="document-printer-test"
+        >
+          {t('paperwork.settings.test')}
+        </Button>
+      </Group>
+    </SettingsForm>
   );
 }
 
