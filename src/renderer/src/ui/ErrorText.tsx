@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '@shared/result.ts';
 import { describeError } from './errors.ts';
@@ -58,5 +58,21 @@ export function ErrorText({
         </Text>
       )}
     </>
+  );
+}
+
+/** A failure as a red alert a screen reader announces; nothing when there is none. */
+export function ErrorAlert({
+  error,
+  testId,
+}: {
+  error: Parameters<typeof ErrorText>[0]['error'] | null | undefined;
+  testId?: string;
+}) {
+  if (!error) return null;
+  return (
+    <Alert color="red" role="alert" data-testid={testId}>
+      <ErrorText error={error} />
+    </Alert>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Loader } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import type { AppError } from '@shared/result.ts';
-import { ErrorText } from './ErrorText.tsx';
+import { ErrorAlert } from './ErrorText.tsx';
 
 /** The loading spinner and the failure sentence every screen shows the same way. */
 export function LoadState({
@@ -13,11 +13,7 @@ export function LoadState({
   return (
     <>
       {loading && <Loader />}
-      {error && (
-        <Alert color="red" role="alert">
-          <ErrorText error={error} />
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TableHead } from '@renderer/ui/TableHead.tsx';
 import type { JobState } from '@shared/outbox.ts';
 import { downloadText } from '@renderer/ui/download.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert, ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { ClipPlayer } from '@renderer/ui/evidence/ClipPlayer.tsx';
 import { describeActivity } from '@shared/activity-text.ts';
 import { useBridge, useOutbox, useStatus } from '@renderer/app/context.tsx';
@@ -117,11 +117,7 @@ export function OutboxScreen() {
       {snapshot && snapshot.quarantined > 0 && (
         <Alert color="orange">{t('outbox.quarantined', { count: snapshot.quarantined })}</Alert>
       )}
-      {error && (
-        <Alert color="red" role="alert">
-          <ErrorText error={error} />
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       {jobs.length === 0 ? (
         <Text c="dimmed">{t('outbox.empty')}</Text>
       ) : (

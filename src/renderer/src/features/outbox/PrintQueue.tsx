@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import {
 import { usePrint } from '@renderer/app/context.tsx';
 import { invalidateForPrinting } from '@renderer/app/queries.ts';
 import { usePrinterStatus, usePrinting } from '@renderer/app/use-printing.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert } from '@renderer/ui/ErrorText.tsx';
 import { TableHead } from '@renderer/ui/TableHead.tsx';
 import { describePrinterStatus } from '@renderer/ui/printing/status-words.ts';
 
@@ -65,11 +65,7 @@ export function PrintQueue() {
   return (
     <Stack gap="sm">
       <Title order={3}>{t('printing.queue.title')}</Title>
-      {error && (
-        <Alert color="red" role="alert">
-          <ErrorText error={error} />
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       {jobs.length === 0 ? (
         <Text c="dimmed">{t('printing.queue.empty')}</Text>
       ) : (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBridge } from '@renderer/app/context.tsx';
 import { useCoordination } from './coordination-store.ts';
 import { queryKeys, unwrap } from '@renderer/app/queries.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert } from '@renderer/ui/ErrorText.tsx';
 import { coordinationInputSchema } from '@shared/coordination.ts';
 import { ServerForm } from './ServerForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -78,11 +78,7 @@ export function CoordinationSection() {
           })}
         </Alert>
       )}
-      {error && (
-        <Alert color="red" role="alert" data-testid="coordination-error">
-          <ErrorText error={error} />
-        </Alert>
-      )}
+      <ErrorAlert error={error} testId="coordination-error" />
     </SettingsSection>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePacking } from './packing-store.ts';
 import { downloadText } from '@renderer/ui/download.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert } from '@renderer/ui/ErrorText.tsx';
 
 /** Today on this computer's calendar, as the pack records name their days. */
 const today = () => {
@@ -60,11 +60,7 @@ export function PackRecordsExport() {
           {t('pack.export.done', { file: saved.file, count: saved.count })}
         </Text>
       )}
-      {exportError && (
-        <Alert color="red" role="alert">
-          <ErrorText error={exportError} />
-        </Alert>
-      )}
+      <ErrorAlert error={exportError} />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePrinter } from './printer-store.ts';
 import { invalidateForPrinting } from '@renderer/app/queries.ts';
 import { usePrinting } from '@renderer/app/use-printing.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert, ErrorText } from '@renderer/ui/ErrorText.tsx';
 import { describePrinterStatus, statusInDetails } from '@renderer/ui/printing/status-words.ts';
 import { PrinterForm } from './PrinterForm.tsx';
 
@@ -42,11 +42,7 @@ export function PrintersSection({ focused = false }: { focused?: boolean }) {
           {t('printing.recovered', { file: printing.data.recoveredFrom })}
         </Alert>
       )}
-      {printing.error && (
-        <Alert color="red" role="alert">
-          <ErrorText error={printing.error} />
-        </Alert>
-      )}
+      <ErrorAlert error={printing.error} />
       {printing.loading && <Loader size="sm" />}
       <PolicedSection section="labelPrinter">
         {printing.data && (

@@ -6,7 +6,7 @@ import { recordsInputSchema, type RecordsTestResult } from '@shared/records.ts';
 import type { AppError } from '@shared/result.ts';
 import { useBridge, useStatus } from '@renderer/app/context.tsx';
 import { queryKeys, unwrap } from '@renderer/app/queries.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert } from '@renderer/ui/ErrorText.tsx';
 import { ServerForm } from './ServerForm.tsx';
 import type { ServerInput } from './server-draft.ts';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -103,11 +103,7 @@ export function RecordsSection() {
             : t(tested.error.messageKey, tested.error.params)}
         </Alert>
       )}
-      {error && (
-        <Alert color="red" role="alert" data-testid="records-error">
-          <ErrorText error={error} />
-        </Alert>
-      )}
+      <ErrorAlert error={error} testId="records-error" />
     </SettingsSection>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AppError } from '@shared/result.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert } from '@renderer/ui/ErrorText.tsx';
 
 // The frame the device settings forms share (camera, scale, document printer): a form that
 // saves on Enter or its submit button, its fields in a stack, and under them what the last
@@ -37,11 +37,10 @@ export function SettingsForm(props: {
             {outcome.text}
           </Alert>
         )}
-        {outcome?.ok === false && (
-          <Alert color="red" role="alert" data-testid={props.errorTestId}>
-            <ErrorText error={outcome.error} />
-          </Alert>
-        )}
+        <ErrorAlert
+          error={outcome?.ok === false ? outcome.error : null}
+          testId={props.errorTestId}
+        />
         {props.footer}
       </Stack>
     </form>

@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@shared/profile.ts';
 import { ENV_COLOR } from '@renderer/app/StatusBar.tsx';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert } from '@renderer/ui/ErrorText.tsx';
 import { LANGUAGES } from '@renderer/i18n/index.ts';
 import { useInventory, useStation } from '@renderer/app/context.tsx';
 import { useSettings } from './settings-store.ts';
@@ -73,11 +73,7 @@ export function SettingsScreen({ section = null }: { section?: Section | null })
       </Group>
       {/* IT's profiles: shown as set by IT; keys stay the station's to set. */}
       <SetByIt section="profiles" />
-      {error && (
-        <Alert color="red" role="alert">
-          <ErrorText error={error} />
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       {notice && (
         <Alert color="green" role="status">
           {t(`settings.${notice}`)}

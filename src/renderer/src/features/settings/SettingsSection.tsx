@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { readError } from '@renderer/app/queries.ts';
 import { PolicedSection } from '@renderer/app/SetByIt.tsx';
 import type { PolicySection } from '@shared/policy/schema.ts';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert } from '@renderer/ui/ErrorText.tsx';
 
 /**
  * A Settings section's frame, the same in each: its heading (an anchor links open), what it is
@@ -51,11 +51,7 @@ export function SettingsSection<T>({
           {recovered.text}
         </Alert>
       )}
-      {failure && (
-        <Alert color="red" role="alert">
-          <ErrorText error={failure} />
-        </Alert>
-      )}
+      <ErrorAlert error={failure} />
       {read.isPending && <Loader size="sm" />}
       {policed ? <PolicedSection section={policed}>{shown}</PolicedSection> : shown}
       {children}

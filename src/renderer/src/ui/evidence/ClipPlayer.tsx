@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClipPlayback, EvidenceExport, PackClips } from '@shared/camera.ts';
 import type { AppError } from '@shared/result.ts';
 import { useBridge } from '@renderer/app/context.tsx';
-import { ErrorText } from '@renderer/ui/ErrorText.tsx';
+import { ErrorAlert, ErrorText } from '@renderer/ui/ErrorText.tsx';
 
 /**
  * The station's player (issue #41): the clip of an order's newest pack here, its scans as WebVTT
@@ -188,11 +188,7 @@ export function EvidenceExportButton({ orderId }: { orderId: string }) {
           })}
         </Text>
       )}
-      {error && (
-        <Alert color="red" role="alert" data-testid="evidence-export-error">
-          <ErrorText error={error} />
-        </Alert>
-      )}
+      <ErrorAlert error={error} testId="evidence-export-error" />
     </Stack>
   );
 }
