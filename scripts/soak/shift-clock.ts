@@ -7,6 +7,9 @@
 // a slow machine does the same work per simulated minute as a fast one, only slower.
 import type { Clock } from '../../src/main/platform/clock.ts';
 
+/** The longest real timer the clock sets: the rest of a simulated minute at real speed. */
+const HORIZON_MS = 60_000;
+
 interface ShiftTimer {
   due: number;
   seq: number;
@@ -74,14 +77,24 @@ export class ShiftClock implements Clock {
     for (const timer of this.timers) this.arm(timer);
   }
 
+  /**
+   * A real timer for the shift timer, never longer than the horizon: one due later is looked at
+   * again then (or fired by a skip first). Re-armed with its exact remainder at every skip, a
+   * half-hour timer made a new real duration each simulated minute, and Node keeps an unref'd
+   * timer's emptied list until that duration has passed (for http's sake): 936 empty lists and
+   * their bookkeeping, about 200 kB of heap, piled up over a compressed 8-hour soak.
+   */
   private arm(timer: ShiftTimer): void {
     if (timer.real) clearTimeout(timer.real);
+    const remaining = Math.max(0, timer.due - this.now());
     timer.real = setTimeout(
       () => {
-        if (!this.timers.delete(timer)) return;
+        if (!this.timers.has(timer)) return;
+        if (timer.due > this.now()) return this.arm(timer);
+        this.timers.delete(timer);
         timer.callback();
       },
-      Math.max(0, timer.due - this.now()),
+      Math.min(remaining, HORIZON_MS),
     );
     // As the system clock: only a timer someone awaits holds the process open.
     if (!timer.keepAlive) timer.real.unref();
