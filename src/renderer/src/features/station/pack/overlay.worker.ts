@@ -52,7 +52,11 @@ const bands = (() => {
 let buffer = new Uint8Array(0);
 
 /** The frame with the band blended into its own planes, or null when it must be drawn. */
-async function blended(frame: VideoFrame, width: number, height: number): Promise<VideoFrame | null> {
+async function blended(
+  frame: VideoFrame,
+  width: number,
+  height: number,
+): Promise<VideoFrame | null> {
   const { format, visibleRect } = frame;
   if (!isPlanarFormat(format) || visibleRect?.width !== width || visibleRect.height !== height)
     return null;
