@@ -91,12 +91,20 @@ async function run(message: Extract<OverlayMessage, { kind: 'start' }>): Promise
     });
   };
   let told: OverlayWay | null = null;
+  let planesWork = true;
   try {
     for (;;) {
       const { value: frame, done } = await reader.read();
       if (done) break;
       try {
-        const planes = await blended(frame, width, height);
+        let planes: VideoFrame | null = null;
+        try {
+          if (planesWork) planes = await blended(frame, width, height);
+        } catch {
+          // A camera whose frames cannot be copied or rebuilt this way: the clip goes on, each
+          // frame drawn whole from here on, rather than ending as if the camera were pulled.
+          planesWork = false;
+        }
         const way: OverlayWay = planes ? 'planes' : 'canvas';
         if (way !== told) self.postMessage({ kind: 'way', way } satisfies OverlayReport);
         told = way;
