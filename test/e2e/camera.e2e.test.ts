@@ -347,7 +347,9 @@ describe('the pack camera in a real browser', () => {
               { encoding: 'utf8' },
             ).trim(),
           ).toBe('1280,720');
-          expect(textAt(file, lastFrameSeconds(file))).toContain(order.id);
+          // The order is in the band of every frame: the clip's middle (a seek to the very last
+          // frame's time may decode nothing, and ffmpeg then writes no picture).
+          expect(textAt(file, lastFrameSeconds(file) / 2)).toContain(order.id);
         },
         { dataDir: data.path, keychain: memoryKeychain() },
         // Settings → Camera on before the window opens (the first test turns it on by hand).
