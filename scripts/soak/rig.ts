@@ -15,7 +15,6 @@ import { loadFontsFromPackages } from '../../src/main/documents/package-fonts.ts
 import { NativeKeychain } from '../../src/main/platform/keychain.ts';
 import { stationJournal } from '../../src/main/records/journal.ts';
 import type { StationUpdater } from '../../src/main/updates/updater.ts';
-import { startSandbox } from '../../src/sandbox/index.ts';
 import { DEFAULT_PACK_SETTINGS } from '../../src/shared/pack/types.ts';
 import { DEFAULT_SCALE_SETTINGS } from '../../src/shared/scale/settings.ts';
 import { SERIAL_DEFAULTS } from '../../src/shared/scale/types.ts';
@@ -28,6 +27,7 @@ import { ScaleEmulator } from '../../test/support/scale-emulator.ts';
 import { invoker, registerTestHandlers } from '../../test/support/test-handlers.ts';
 import { until } from '../../test/support/until.ts';
 import { ZebraEmulator } from '../../test/support/zebra-emulator.ts';
+import { SandboxChild, type SandboxProcess } from './sandbox-process.ts';
 import { ShiftClock } from './shift-clock.ts';
 
 /** The box's tare on the scale, in grams. */
@@ -58,7 +58,7 @@ export interface SoakRig {
   /** Requests the update folder answered. */
   updateRequests: () => number;
   /** The sandbox's own count of what it accepted and refused (429) for the company. */
-  traffic: () => { accepted: number; rateLimited: number };
+  traffic: () => Promise<{ accepted: number; rateLimited: number }>;
   close: () => Promise<void>;
 }
 
@@ -126,7 +126,10 @@ export async function startRig(): Promise<SoakRig> {
     const folder = await updateFolder();
     stops.push(() => new Promise<void>((resolve) => folder.server.close(() => resolve())));
 
-    let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
+    // The service runs in a process of its own (sandbox-process.ts): the station is measured alone.
+    const sandboxChild = SandboxChild.spawn(clock);
+    stops.push(() => sandboxChild.close());
+    let sandbox: SandboxProcess | null = null;
     const core = await createStationCore({
       dataDir,
       keychain: new NativeKeychain(),
@@ -135,8 +138,7 @@ export async function startRig(): Promise<SoakRig> {
       printing: { env: cupsd.env },
       documentFonts: loadFontsFromPackages,
       sharedBudget: { limit: SHARED_LIMIT_PER_REAL_MINUTE, windowMs: 60_000 },
-      startEmbeddedSandbox: async (options) =>
-        (sandbox = await startSandbox({ ...options, now: () => clock.now() })),
+      startEmbeddedSandbox: async (options) => (sandbox = await sandboxChild.start(options)),
     });
     stops.push(() => core.close());
     const registered = new Map<string, (event: IpcEventLike, ...args: unknown[]) => unknown>();
@@ -190,10 +192,7 @@ export async function startRig(): Promise<SoakRig> {
       papers,
       updater,
       updateRequests: folder.requests,
-      traffic: () => {
-        const counts = sandbox?.traffic('acme');
-        return { accepted: counts?.accepted ?? 0, rateLimited: counts?.rateLimited ?? 0 };
-      },
+      traffic: async () => (await sandbox?.traffic('acme')) ?? { accepted: 0, rateLimited: 0 },
       close,
     };
   } catch (error) {

@@ -25,6 +25,7 @@ export class ShiftClock implements Clock {
   private readonly realStart = performance.now();
   private readonly timers = new Set<ShiftTimer>();
   private seq = 0;
+  private readonly followers: ((now: number) => Promise<void>)[] = [];
 
   constructor(start = Date.now()) {
     this.origin = start;
@@ -53,6 +54,15 @@ export class ShiftClock implements Clock {
     if (timer.real) clearTimeout(timer.real);
   }
 
+  /**
+   * Another process on the shift's clock (the soak's sandbox): told the new time at every skip,
+   * and awaited before any timer due in the skipped span fires, so nothing those timers send
+   * reaches it while it still reads the old time.
+   */
+  follow(follower: (now: number) => Promise<void>): void {
+    this.followers.push(follower);
+  }
+
   /** Timers set and not yet fired or cleared (the soak measures them: they must not pile up). */
   get pending(): number {
     return this.timers.size;
@@ -64,6 +74,7 @@ export class ShiftClock implements Clock {
    */
   async skip(ms: number): Promise<void> {
     this.skipped += Math.max(0, ms);
+    await Promise.all(this.followers.map((follower) => follower(this.now())));
     const now = this.now();
     const due = [...this.timers]
       .filter((t) => t.due <= now)

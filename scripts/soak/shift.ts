@@ -170,6 +170,6 @@ export async function runShift(rig: SoakRig, plan: ShiftPlan): Promise<ShiftOutc
     packingMs,
     samplingMs,
     updateChecks: rig.updateRequests(),
-    traffic: rig.traffic(),
+    traffic: await rig.traffic(),
   };
 }

@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 
-export type StartSandbox = (options: SandboxOptions) => Promise<RunningSandbox>;
+/** What the station needs of its embedded sandbox: where it listens, and how to stop it. */
+export type EmbeddedSandboxHandle = Pick<RunningSandbox, 'url' | 'close'>;
+
+/**
+ * Starts the embedded sandbox. The station's own starts it in this process; the soak starts it
+ * in a process of its own, so the service's growing state is not counted as the station's.
+ */
+export type StartSandbox = (options: SandboxOptions) => Promise<EmbeddedSandboxHandle>;
 
 /**
  * The sandbox a sandbox profile talks to, started in this process on first use (on a free local
@@ -10,8 +17,8 @@ export type StartSandbox = (options: SandboxOptions) => Promise<RunningSandbox>;
 export class EmbeddedSandbox {
   private readonly dataDir: string;
   private readonly start: StartSandbox;
-  private running: RunningSandbox | null = null;
-  private starting: Promise<RunningSandbox> | null = null;
+  private running: EmbeddedSandboxHandle | null = null;
+  private starting: Promise<EmbeddedSandboxHandle> | null = null;
 
   constructor(dataDir: string, start: StartSandbox = startSandbox) {
     this.dataDir = dataDir;
@@ -24,7 +31,7 @@ export class EmbeddedSandbox {
   }
 
   /** The running sandbox, started now if it is not; a failed start is tried again next time. */
-  get(): Promise<RunningSandbox> {
+  get(): Promise<EmbeddedSandboxHandle> {
     if (this.running) return Promise.resolve(this.running);
     this.starting ??= this.start({
       port: 0,
