@@ -15,10 +15,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const USAGE =
-  'usage: npm run soak -- [--hours H] [--packs-per-hour N] [--out DIR]\n' +
+  'usage: npm run soak -- [--hours H] [--packs-per-hour N] [--out DIR] [--heap-snapshots]\n' +
   '  --hours           simulated hours of the shift (default 8, from 1 to 24)\n' +
   '  --packs-per-hour  orders packed per simulated hour (default 30, from 1 to 120)\n' +
-  '  --out             folder for soak-results.json and soak.png (default soak-results)';
+  '  --out             folder for soak-results.json and soak.png (default soak-results)\n' +
+  '  --heap-snapshots  also snapshot the heap after the warm-up and at the end, and list what\n' +
+  '                    the end holds that the first did not (heap-growth.txt): to find a leak';
 
 function usage(problem: string): never {
   console.error(`${problem}\n${USAGE}`);
@@ -32,6 +34,7 @@ try {
       hours: { type: 'string', default: '8' },
       'packs-per-hour': { type: 'string', default: '30' },
       out: { type: 'string', default: 'soak-results' },
+      'heap-snapshots': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -51,6 +54,7 @@ if (!Number.isInteger(packsPerHour) || packsPerHour < 1 || packsPerHour > 120)
     `--packs-per-hour must be a whole number from 1 to 120, not "${parsed.values['packs-per-hour']}".`,
   );
 const out = resolve(parsed.values.out);
+const heapSnapshots = parsed.values['heap-snapshots'];
 
 if (process.env['PACKBENCH_SOAK_INSIDE'] !== '1') {
   // Outside: a private D-Bus session and keyring, then this file again inside them.
@@ -92,6 +96,19 @@ const { runShift } = await import('./soak/shift.ts');
 const { judgeSamples, formatTable, growthSentence } = await import('./soak/report.ts');
 const { writeChart } = await import('./soak/chart.ts');
 const { valueOf } = await import('./soak/measures.ts');
+const { WARM_UP } = await import('./soak/judge.ts');
+const { writeHeapSnapshot } = await import('node:v8');
+
+mkdirSync(out, { recursive: true });
+// The first snapshot closes the tenth the judge takes its reference from: what the end holds
+// and it did not is what grew where the judge looks.
+const snapshotMinute = 2 * Math.max(1, Math.floor(Math.round(hours * 60) * WARM_UP));
+const snapshot = (name: string) => {
+  const file = join(out, `heap-${name}.heapsnapshot`);
+  console.error(`  heap snapshot: ${writeHeapSnapshot(file)}`);
+  return file;
+};
+let firstSnapshot: string | null = null;
 
 console.log(
   `Packbench soak: ${hours} simulated hours, ${packsPerHour} packs an hour, ${process.version}`,
@@ -103,18 +120,24 @@ try {
     hours,
     packsPerHour,
     progress: (s, of) => {
+      if (heapSnapshots && s.minute === snapshotMinute) firstSnapshot = snapshot('after-warm-up');
       if (s.minute % 60 === 0 || s.minute === of)
         console.error(
           `  hour ${(s.minute / 60).toFixed(1)}: ${s.packs} packs, RSS ${s.rssMb.toFixed(0)} MB, heap ${s.heapMb.toFixed(1)} MB, ${s.fds} fds, ${s.dbus} D-Bus`,
         );
     },
   });
+  if (firstSnapshot) {
+    const { heapGrowth, formatGrowth } = await import('./soak/heap-diff.ts');
+    const growth = formatGrowth(heapGrowth(firstSnapshot, snapshot('end')));
+    writeFileSync(join(out, 'heap-growth.txt'), `${growth}\n`);
+    console.log(`\nHeld at the end and not after the warm-up:\n${growth}`);
+  }
 } finally {
   await rig.close();
 }
 const results = judgeSamples(outcome.samples);
 const sentence = growthSentence(results);
-mkdirSync(out, { recursive: true });
 const chart = join(out, 'soak.png');
 writeChart(
   chart,
@@ -153,6 +176,10 @@ console.log(
   `${outcome.packs} packs in ${(outcome.wallMs / 1000).toFixed(0)} s (packing ${(outcome.packingMs / 1000).toFixed(0)} s, measuring ${(outcome.samplingMs / 1000).toFixed(0)} s); ${outcome.updateChecks} update checks; the sandbox accepted ${outcome.traffic.accepted} requests and refused ${outcome.traffic.rateLimited} (429).`,
 );
 console.log(`Chart: ${chart}; figures: ${join(out, 'soak-results.json')}.`);
+if (heapSnapshots)
+  console.log(
+    'Taking a heap snapshot raises the resident memory after it: judge memory from a run without --heap-snapshots.',
+  );
 if (sentence) {
   console.log(sentence);
   process.exit(1);
