@@ -15,19 +15,27 @@ export interface MeasureResult {
   verdict: Verdict | null;
 }
 
-export function judgeSamples(samples: readonly Sample[]): MeasureResult[] {
+/** The measures a heap snapshot disturbs (it raises RSS and may shrink the heap after it). */
+export const MEMORY_MEASURES: ReadonlySet<string> = new Set(['rssMb', 'heapMb']);
+
+/** Judges every measure but those in `reportOnly`, which are only reported. */
+export function judgeSamples(
+  samples: readonly Sample[],
+  reportOnly: ReadonlySet<string> = new Set(),
+): MeasureResult[] {
   return MEASURES.map((spec) => {
     const series = samples.map((s) => valueOf(s, spec.key));
+    const judged = reportOnly.has(spec.key) ? 'report' : spec.judged;
     return {
       key: spec.key,
       label: spec.label,
       unit: spec.unit,
-      judged: spec.judged,
+      judged,
       first: series[0] ?? 0,
       min: Math.min(...series),
       max: Math.max(...series),
       last: series.at(-1) ?? 0,
-      verdict: spec.judged === 'report' ? null : judge(series, spec.grain ?? 0),
+      verdict: judged === 'report' ? null : judge(series, spec.grain ?? 0),
     };
   });
 }

@@ -3,7 +3,7 @@
 // the judge it relies on must catch a measure that grows, so the guard can fail. The soak's
 // figures live in `npm run bench` and docs/performance.md; this only checks its verdict.
 import { runProcess } from '../support/run-process.ts';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,40 @@ describe('npm run soak', () => {
       expect(figures.measures.filter((m) => m.verdict?.grew)).toEqual([]);
       const png = readFileSync(join(out, 'soak.png'));
       expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    },
+  );
+
+  it(
+    'with --heap-snapshots, snapshots the heap twice and lists what the end held',
+    { timeout: 120_000 },
+    async () => {
+      const dir = join(out, 'snapshots');
+      const result = await soak([
+        '--hours',
+        '1',
+        '--packs-per-hour',
+        '6',
+        '--heap-snapshots',
+        '--out',
+        dir,
+      ]);
+      // An hour is too short to judge (the 5-hour run above does): 0 or 1, but a verdict.
+      expect([0, 1], result.stderr).toContain(result.code);
+      expect(result.stdout).toMatch(/Nothing grew beyond 5 %|Grew beyond 5 %/);
+      for (const name of ['heap-after-warm-up.heapsnapshot', 'heap-end.heapsnapshot'])
+        expect(statSync(join(dir, name)).size).toBeGreaterThan(1_000_000);
+      const growth = readFileSync(join(dir, 'heap-growth.txt'), 'utf8');
+      expect(growth).toMatch(/^ +bytes +count +what \(retained by …\)\n +\d+ +\d+ +\S/);
+      expect(result.stdout).toContain(`Held at the end and not after the warm-up:\n${growth}`);
+      // The snapshots disturb memory: RSS and heap are reported, the rest still judged.
+      expect(result.stdout).toContain('Memory is reported, not judged');
+      const figures = JSON.parse(readFileSync(join(dir, 'soak-results.json'), 'utf8')) as {
+        measures: { key: string; verdict: unknown }[];
+      };
+      const verdictOf = (key: string) => figures.measures.find((m) => m.key === key)?.verdict;
+      expect(verdictOf('rssMb')).toBeNull();
+      expect(verdictOf('heapMb')).toBeNull();
+      expect(verdictOf('fds')).not.toBeNull();
     },
   );
 });
