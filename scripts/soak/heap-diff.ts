@@ -131,7 +131,10 @@ class Snapshot {
     const seen = new Set([node]);
     let current = node;
     for (let step = 0; step < depth; step += 1) {
-      const next = this.retainersOf(current).find(([from]) => !seen.has(from));
+      // A holder in the heap names more than a root does (an object the code still had on its
+      // stack when the snapshot was taken is held by both), so roots come last.
+      const candidates = this.retainersOf(current).filter(([from]) => !seen.has(from));
+      const next = candidates.find(([from]) => this.kind(from) !== 'synthetic') ?? candidates[0];
       if (next === undefined) break;
       const [from, via] = next;
       seen.add(from);
