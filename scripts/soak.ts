@@ -55,6 +55,11 @@ if (!Number.isInteger(packsPerHour) || packsPerHour < 1 || packsPerHour > 120)
     `--packs-per-hour must be a whole number from 1 to 120, not "${parsed.values['packs-per-hour']}".`,
   );
 const out = resolve(parsed.values.out);
+try {
+  mkdirSync(out, { recursive: true });
+} catch (error) {
+  usage(`--out: the folder "${out}" cannot be made (${(error as NodeJS.ErrnoException).code}).`);
+}
 const heapSnapshots = parsed.values['heap-snapshots'];
 
 if (process.env['PACKBENCH_SOAK_INSIDE'] !== '1') {
@@ -101,7 +106,6 @@ const { valueOf } = await import('./soak/measures.ts');
 const { WARM_UP } = await import('./soak/judge.ts');
 const { writeHeapSnapshot } = await import('node:v8');
 
-mkdirSync(out, { recursive: true });
 // The first snapshot closes the tenth the judge takes its reference from: what the end holds
 // and it did not is what grew where the judge looks.
 const snapshotMinute = 2 * Math.max(1, Math.floor(Math.round(hours * 60) * WARM_UP));

@@ -87,6 +87,9 @@ describe('npm run soak', () => {
     const result = await soak(['--hours', 'many']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--hours must be a number');
+    const file = await soak(['--out', '/dev/null/soak']);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('--out: the folder "/dev/null/soak" cannot be made (ENOTDIR).');
   });
 
   // Backstop only: the run takes about a minute on a quiet 2-core machine; its verdict does not
