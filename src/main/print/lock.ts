@@ -11,19 +11,26 @@
 //   - Windows: a named pipe, likewise freed by the system;
 //   - elsewhere (macOS): a Unix socket file in the OS temp dir. A crashed holder leaves the
 //     file; nobody answers on it (ECONNREFUSED), so the next taker removes it and listens.
+//     Binding creates the file before the socket listens, and a taker that connects in that
+//     gap is refused exactly as by a dead holder's file: it took the live file for stale and
+//     two processes printed at once (CI, stop 51; 2 trials in 10 of 6 processes × 20 rounds).
+//     So a taker listens on a private name first and then hard-links it to the lock's name:
+//     link() fails if the name exists, and the name never exists without a listener behind
+//     it. A stale file is removed only if it is still the same file (inode) that refused.
 //     Two takers finding the same stale file in the same instant could both win: the one
 //     residual race, and it needs a crash first.
-// Listening is atomic (EADDRINUSE for everyone else), so whoever listens holds the lock.
+// Listening (or linking) is atomic (EADDRINUSE for everyone else), so whoever listens holds
+// the lock.
 // Waiters connect to the holder and sleep until that connection closes — the holder drops
 // every waiter when it lets go, and the kernel drops them if it dies — then try again. No
 // polling, no timeout to tune. Within one process, callers also queue in arrival order
 // first, so one screen's labels stay in order.
 import { createHash } from 'node:crypto';
-import { unlinkSync } from 'node:fs';
+import { linkSync, lstatSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { systemClock, type Clock } from '../platform/clock.ts';
+import { dirname, join } from 'node:path';
+import { systemClock, systemIds, type Clock } from '../platform/clock.ts';
 
 export type LockMode = 'abstract' | 'pipe' | 'file';
 
@@ -34,6 +41,8 @@ export interface PrinterLockOptions {
   dir?: string;
   /** For the short wait while another holder is busy; default the system clock. */
   clock?: Clock;
+  /** For the private name a file-mode taker listens on first; default random UUIDs. */
+  ids?: () => string;
 }
 
 export const defaultLockMode = (): LockMode =>
@@ -67,7 +76,7 @@ export async function withPrinterLock<T>(
   inProcess.set(address.path, tail);
   try {
     await previous;
-    const held = await acquire(address, options.clock ?? systemClock);
+    const held = await acquire(address, options.clock ?? systemClock, options.ids ?? systemIds);
     try {
       return await fn();
     } finally {
@@ -86,6 +95,7 @@ interface Held {
 async function acquire(
   address: { path: string; file: string | null },
   clock: Clock,
+  ids: () => string,
 ): Promise<Held> {
   for (;;) {
     const server = createServer();
@@ -95,27 +105,31 @@ async function acquire(
       socket.on('error', () => {});
       socket.on('close', () => waiters.delete(socket));
     });
-    const failure = await listen(server, address.path);
+    const failure = address.file
+      ? await listenThenLink(server, address.file, ids)
+      : await listen(server, address.path);
     if (!failure) {
       // Holding a lock must not keep the process alive by itself; the work inside does.
       server.unref();
+      const published = address.file ? inodeOf(address.file) : null;
       return {
         release: () =>
           new Promise<void>((resolve) => {
+            // Take the name away before the listener, as libuv does for its own socket
+            // files, so nobody is ever refused by a name that is still ours.
+            if (address.file && published !== null) removeIfSame(address.file, published);
             server.close(() => resolve());
             for (const socket of waiters) socket.destroy();
           }),
       };
     }
     if (failure.code !== 'EADDRINUSE') throw failure;
+    const seen = address.file ? inodeOf(address.file) : null;
     const outcome = await waitForHolder(address.path);
-    if (outcome === 'stale' && address.file) {
-      // A socket file with nobody listening: its holder died without closing it.
-      try {
-        unlinkSync(address.file);
-      } catch {
-        // Someone else removed it first; try again either way.
-      }
+    if (outcome === 'stale' && address.file && seen !== null) {
+      // A socket file with nobody listening: its holder died without closing it. Only that
+      // very file goes; one published since by a live taker stays.
+      removeIfSame(address.file, seen);
     } else if (outcome === 'busy') {
       await new Promise<void>((resolve) => clock.setTimeout(resolve, 5, { keepAlive: true }));
     }
@@ -130,6 +144,49 @@ function listen(server: Server, path: string): Promise<NodeJS.ErrnoException | n
       resolve(null);
     });
   });
+}
+
+/**
+ * File mode: listens on a private name beside the lock, then links it to the lock's name, so
+ * the lock's name only ever appears with a listener already behind it. EADDRINUSE when the
+ * name is taken, as a plain listen would say.
+ */
+async function listenThenLink(
+  server: Server,
+  file: string,
+  ids: () => string,
+): Promise<NodeJS.ErrnoException | null> {
+  // Short: a Unix socket's path is limited to 104 bytes on macOS.
+  const privateName = join(dirname(file), `pbl-${ids().replace(/-/g, '').slice(0, 12)}.sock`);
+  const failure = await listen(server, privateName);
+  if (failure) return failure;
+  try {
+    linkSync(privateName, file);
+    unlinkSync(privateName);
+    return null;
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve())); // removes privateName
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') return error as NodeJS.ErrnoException;
+    return Object.assign(new Error(`${file} is held`), { code: 'EADDRINUSE' });
+  }
+}
+
+function inodeOf(file: string): number | null {
+  try {
+    return lstatSync(file).ino;
+  } catch {
+    return null;
+  }
+}
+
+function removeIfSame(file: string, inode: number): void {
+  if (inodeOf(file) !== inode) return;
+  try {
+    unlinkSync(file);
+  } catch {
+    // Someone else removed it first; try again either way.
+  }
 }
 
 /**
