@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { makeFolders } from '../src/main/platform/make-folders.ts';
 
 const USAGE =
   'usage: npm run soak -- [--hours H] [--packs-per-hour N] [--out DIR] [--heap-snapshots]\n' +
@@ -56,7 +57,7 @@ if (!Number.isInteger(packsPerHour) || packsPerHour < 1 || packsPerHour > 120)
   );
 const out = resolve(parsed.values.out);
 try {
-  mkdirSync(out, { recursive: true });
+  makeFolders(out);
 } catch (error) {
   usage(`--out: the folder "${out}" cannot be made (${(error as NodeJS.ErrnoException).code}).`);
 }

@@ -7,7 +7,7 @@
 //
 // `npm run bench` runs it as part of its zpl section (labelarySection) and keeps the figures in
 // bench-results.json under `labelary`.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ZplEngine } from '../../src/zpl/engine.ts';
@@ -16,6 +16,7 @@ import { loadFontsFromPackages } from '../../src/zpl/cli/fonts.ts';
 import { encodePng } from '../../src/zpl/png/encode-png.ts';
 import { Bitmap } from '../../src/zpl/bitmap.ts';
 import { decodeGrey, type GreyImage } from './grey-png.ts';
+import { makeFolders } from '../../src/main/platform/make-folders.ts';
 
 export const DEFAULT_CORPUS = resolve(import.meta.dirname, '../../../shared/labelary');
 const COMPETITORS = ['labelize', 'zebrash'] as const;
@@ -113,7 +114,7 @@ export function runLabelary(
   const fixtures = manifest.fixtures.filter(
     (f) => !options.only?.length || options.only.some((o) => f.id.includes(o)),
   );
-  if (options.out) mkdirSync(options.out, { recursive: true });
+  if (options.out) makeFolders(options.out);
   const labels: LabelScore[] = [];
   for (const f of fixtures) {
     const zpl = readFileSync(join(corpus, f.zpl));

@@ -137,6 +137,12 @@ describe('npm run -s files -- split', () => {
     expect(missing.err.trim()).toBe(
       `There is nothing at ${join(dir.path, 'nowhere.zpl')}: check the path.`,
     );
+    // Node's own recursive mkdir retries /proc's ENOENT for ever: this hung before.
+    const unwritable = await files(['split', 'one.zpl', '--out', '/proc/packbench-files/out']);
+    expect([unwritable.code, unwritable.out]).toEqual([1, '']);
+    expect(unwritable.err.trim()).toBe(
+      'Cannot write into /proc/packbench-files/out: it is not a folder that can be made or written. Nothing was written.',
+    );
     for (const args of [
       ['split', 'one.zpl'],
       ['split', '--out', 'o'],

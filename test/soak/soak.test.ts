@@ -90,6 +90,12 @@ describe('npm run soak', () => {
     const file = await soak(['--out', '/dev/null/soak']);
     expect(file.code).toBe(2);
     expect(file.stderr).toContain('--out: the folder "/dev/null/soak" cannot be made (ENOTDIR).');
+    // Node's own recursive mkdir retries /proc's ENOENT for ever: this hung before.
+    const virtual = await soak(['--out', '/proc/packbench-soak/out']);
+    expect(virtual.code).toBe(2);
+    expect(virtual.stderr).toContain(
+      '--out: the folder "/proc/packbench-soak/out" cannot be made (ENOENT).',
+    );
   });
 
   // Backstop only: the run takes about a minute on a quiet 2-core machine; its verdict does not

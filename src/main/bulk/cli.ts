@@ -8,7 +8,7 @@
 // A PATH is a file, a ZIP or a folder (read one level deep). Each piece is written to DIR and
 // printed as {"source", "kind", "index", "pages", "file", "sha256", "error"}; an error is the
 // English catalogue's sentence. Never a stack trace.
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { translate } from '../../shared/i18n/translate.ts';
 import type { PdfJsLike } from '../../shared/files/pdf-probe.ts';
@@ -18,6 +18,7 @@ import { loadPdfJs } from './load-pdfjs.ts';
 import { runMatch } from './match-command.ts';
 import { printSplit } from './split-command.ts';
 import { splitDrop } from './split-drop.ts';
+import { makeFolders } from '../platform/make-folders.ts';
 
 const USAGE = `Usage: npm run -s files -- split PATH... --out DIR [--json]
        npm run -s files -- match PATH... --orders ORDERS.json [--trackings TRACKINGS.json]
@@ -95,7 +96,7 @@ export async function runFilesCli(args: readonly string[], io: FilesCliIo): Prom
   const out = options.out ? resolve(io.cwd, options.out) : null;
   if (out) {
     try {
-      mkdirSync(out, { recursive: true });
+      makeFolders(out);
       if (!statSync(out).isDirectory()) throw new Error('not a folder');
     } catch {
       io.err(

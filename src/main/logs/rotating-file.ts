@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolders } from '../platform/make-folders.ts';
 
 /** The log's size rules: each file up to `maxFileBytes`, at most `maxFiles` files in all. */
 export interface RotationLimits {
@@ -77,7 +78,7 @@ export class RotatingFile {
 
   private open(): number {
     if (this.fd !== null) return this.fd;
-    mkdirSync(this.dir, { recursive: true });
+    makeFolders(this.dir);
     this.fd = openSync(join(this.dir, logFileName(0)), 'a', 0o600);
     this.size = fstatSync(this.fd).size;
     return this.fd;

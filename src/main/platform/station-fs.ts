@@ -2,7 +2,6 @@ import {
   closeSync,
   copyFileSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -14,6 +13,7 @@ import {
 } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import type { AtomicWriteFs } from '../../shared/atomic-write.ts';
+import { makeFolders } from './make-folders.ts';
 
 /**
  * Every file-system call the station core makes around its own files (profiles.json, the
@@ -43,7 +43,7 @@ export interface StationFs {
 
 export const nodeFs: StationFs = {
   exists: (path) => existsSync(path),
-  makeDir: (path) => void mkdirSync(path, { recursive: true }),
+  makeDir: (path) => makeFolders(path),
   makeScratchDir: (prefix) => mkdtempSync(prefix),
   readText: (path) => readFileSync(path, 'utf8'),
   rename: (from, to) => renameSync(from, to),

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { translate, type CatalogueLanguage } from '../../shared/i18n/translate.ts';
 import {
@@ -12,6 +12,7 @@ import { NewerSchemaError, OutboxInUseError } from '../outbox/database.ts';
 import { PolicyError } from '../policy/policy-file.ts';
 import { systemClock } from '../platform/clock.ts';
 import { fieldOf, messageOf } from '../platform/guards.ts';
+import { makeFolders } from '../platform/make-folders.ts';
 
 // A station that cannot open its data must say why, in words an operator can act on, and stop:
 // never a window-less process, never a "fix" that changes the data. This module is plain Node
@@ -152,7 +153,7 @@ export function writeStartupLog(
   const file = startupLogFile(dataDir);
   const stack = error instanceof Error && error.stack ? error.stack : failure.detail;
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    makeFolders(dirname(file));
     appendFileSync(
       file,
       `${now.toISOString()} start failed (${failure.cause}) in ${dataDir}\n${stack}\n\n`,

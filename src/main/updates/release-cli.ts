@@ -8,7 +8,7 @@
 //   2 bad usage
 // Sentences are the English catalogue's (updates.release.*); never a stack trace.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { translate } from '../../shared/i18n/translate.ts';
 import { fieldOf, messageOf } from '../platform/guards.ts';
@@ -20,6 +20,7 @@ import {
   SIGNATURE_SUFFIX,
   signatureOf,
 } from './signature.ts';
+import { makeFolders } from '../platform/make-folders.ts';
 
 const USAGE = `Usage: npm run -s release -- keygen --out DIR
        npm run -s release -- sign --key PRIVATE.pem DIST_DIR
@@ -124,7 +125,7 @@ function keyFrom(path: string, kind: 'privateKey' | 'publicKey'): KeyObject {
 
 function keygen(out: string, io: ReleaseCliIo): void {
   try {
-    mkdirSync(out, { recursive: true });
+    makeFolders(out);
   } catch (error) {
     throw new Refused('notWritten', { file: out, message: messageOf(error) });
   }

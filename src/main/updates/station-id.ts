@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fieldOf } from '../platform/guards.ts';
+import { makeFolders } from '../platform/make-folders.ts';
 
 /** The file in the data folder that keeps the station's id for staged rollouts. */
 export const STATION_ID_FILE = 'station-id';
@@ -25,7 +26,7 @@ export async function stationId(dataDir: string, newId: () => string): Promise<s
   if (UUID.test(kept)) return kept.toLowerCase();
   const id = newId();
   if (!UUID.test(id)) throw new Error(`a station id must be a UUID, not ${JSON.stringify(id)}`);
-  await mkdir(dataDir, { recursive: true });
+  makeFolders(dataDir);
   await writeFile(`${file}.tmp`, `${id}\n`);
   await rename(`${file}.tmp`, file);
   return id;
