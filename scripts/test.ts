@@ -71,6 +71,10 @@ const env = {
   XDG_DATA_HOME: join(scratch, 'data'),
   XDG_RUNTIME_DIR: runtimeDir,
   PACKBENCH_TEST_SUMMARY: summaryFile,
+  // Hundreds of tests start a command as IT runs it (`node src/main/…/cli.ts`), each compiling
+  // the same modules again. Node's compile cache keeps the compiled code for the run's later
+  // processes: test/documents/cli and test/print/cli took 38.4 s without it, 24.3 s with it.
+  NODE_COMPILE_CACHE: join(scratch, 'compile-cache'),
 };
 const result = spawnSync(
   'dbus-run-session',
