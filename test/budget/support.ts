@@ -29,9 +29,15 @@ export class Warehouse {
     return budget;
   }
 
-  /** Most grants any sliding window of `windowMs` holds (a window is [t, t + windowMs)). */
-  busiestWindow(windowMs: number): number {
-    const times = this.grants.map((g) => g.serverMs).sort((a, b) => a - b);
+  /**
+   * Most grants any sliding window of `windowMs` holds (a window is [t, t + windowMs)), of those
+   * `counted` picks (all by default).
+   */
+  busiestWindow(windowMs: number, counted: (grant: GrantRecord) => boolean = () => true): number {
+    const times = this.grants
+      .filter(counted)
+      .map((g) => g.serverMs)
+      .sort((a, b) => a - b);
     let most = 0;
     let start = 0;
     for (let end = 0; end < times.length; end += 1) {
