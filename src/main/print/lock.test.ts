@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -166,6 +166,36 @@ describe.each(['abstract', 'file'] as const)('withPrinterLock across processes (
 });
 
 describe('withPrinterLock in file mode (macOS)', () => {
+  it('on a folder that takes no hard links, listens on the name itself and still waits its turn', async () => {
+    const key = freshKey();
+    const { file } = lockAddress(key, { mode: 'file', dir });
+    let refusedLinks = 0;
+    const noLinks = () => {
+      refusedLinks += 1;
+      throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+    };
+    const child = holder(key, 'file', join(dir, 'unused.txt'), 60_000);
+    const waited = said(child, 'waiter');
+    await heldBy(child);
+    let ran = false;
+    const mine = withPrinterLock(
+      key,
+      async () => {
+        ran = true;
+        return lstatSync(file).isSocket();
+      },
+      { mode: 'file', dir, link: noLinks },
+    );
+    await Promise.race([waited, mine]);
+    expect(ran).toBe(false);
+    const gone = exited(child);
+    child.kill('SIGKILL'); // our own child, by its handle; it leaves its socket file behind
+    await gone;
+    await expect(mine).resolves.toBe(true);
+    expect(refusedLinks).toBeGreaterThan(0);
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('removes the socket file a crashed holder left behind, and takes the lock', async () => {
     const key = freshKey();
     const child = holder(key, 'file', join(dir, 'unused.txt'), 60_000);

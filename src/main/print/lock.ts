@@ -16,7 +16,8 @@
 //     two processes printed at once (CI, stop 51; 2 trials in 10 of 6 processes × 20 rounds).
 //     So a taker listens on a private name first and then hard-links it to the lock's name:
 //     link() fails if the name exists, and the name never exists without a listener behind
-//     it. A stale file is removed only if it is still the same file (inode) that refused.
+//     it. A stale file is removed only if it is still the same file (inode) that refused. On
+//     a folder that takes no hard links it listens on the name itself, gap and all.
 //     Two takers finding the same stale file in the same instant could both win: the one
 //     residual race, and it needs a crash first.
 // Listening (or linking) is atomic (EADDRINUSE for everyone else), so whoever listens holds
@@ -43,6 +44,8 @@ export interface PrinterLockOptions {
   clock?: Clock;
   /** For the private name a file-mode taker listens on first; default random UUIDs. */
   ids?: () => string;
+  /** Hard-links the private name to the lock's name in file mode; default `fs.linkSync`. */
+  link?: (existing: string, name: string) => void;
 }
 
 export const defaultLockMode = (): LockMode =>
@@ -76,7 +79,11 @@ export async function withPrinterLock<T>(
   inProcess.set(address.path, tail);
   try {
     await previous;
-    const held = await acquire(address, options.clock ?? systemClock, options.ids ?? systemIds);
+    const held = await acquire(address, {
+      clock: options.clock ?? systemClock,
+      ids: options.ids ?? systemIds,
+      link: options.link ?? linkSync,
+    });
     try {
       return await fn();
     } finally {
@@ -94,8 +101,7 @@ interface Held {
 
 async function acquire(
   address: { path: string; file: string | null },
-  clock: Clock,
-  ids: () => string,
+  { clock, ids, link }: Required<Pick<PrinterLockOptions, 'clock' | 'ids' | 'link'>>,
 ): Promise<Held> {
   for (;;) {
     const server = createServer();
@@ -106,7 +112,7 @@ async function acquire(
       socket.on('close', () => waiters.delete(socket));
     });
     const failure = address.file
-      ? await listenThenLink(server, address.file, ids)
+      ? await listenThenLink(server, address.file, ids, link)
       : await listen(server, address.path);
     if (!failure) {
       // Holding a lock must not keep the process alive by itself; the work inside does.
@@ -155,21 +161,33 @@ async function listenThenLink(
   server: Server,
   file: string,
   ids: () => string,
+  link: (existing: string, name: string) => void,
 ): Promise<NodeJS.ErrnoException | null> {
   // Short: a Unix socket's path is limited to 104 bytes on macOS.
   const privateName = join(dirname(file), `pbl-${ids().replace(/-/g, '').slice(0, 12)}.sock`);
   const failure = await listen(server, privateName);
   if (failure) return failure;
+  let linkError: NodeJS.ErrnoException | null = null;
   try {
-    linkSync(privateName, file);
-    unlinkSync(privateName);
-    return null;
+    link(privateName, file);
   } catch (error) {
-    await new Promise<void>((resolve) => server.close(() => resolve())); // removes privateName
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EEXIST') return error as NodeJS.ErrnoException;
+    linkError = error as NodeJS.ErrnoException;
+  }
+  if (!linkError) {
+    try {
+      unlinkSync(privateName);
+    } catch {
+      // Gone already; libuv tries again when the listener closes.
+    }
+    return null;
+  }
+  await new Promise<void>((resolve) => server.close(() => resolve())); // removes privateName
+  if (linkError.code === 'EEXIST') {
     return Object.assign(new Error(`${file} is held`), { code: 'EADDRINUSE' });
   }
+  // A folder that takes no hard links (some network or FAT volumes): listen on the name itself,
+  // with the brief bind-to-listen gap that brings, rather than not print at all.
+  return listen(server, file);
 }
 
 function inodeOf(file: string): number | null {
