@@ -168,7 +168,7 @@ describe.each(['abstract', 'file'] as const)('withPrinterLock across processes (
 describe('withPrinterLock in file mode (macOS)', () => {
   it('on a folder that takes no hard links, listens on the name itself and still waits its turn', async () => {
     const key = freshKey();
-    const { file } = lockAddress(key, { mode: 'file', dir });
+    const file = lockAddress(key, { mode: 'file', dir }).file ?? 'file mode names a file';
     let refusedLinks = 0;
     const noLinks = () => {
       refusedLinks += 1;
