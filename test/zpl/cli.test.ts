@@ -12,10 +12,13 @@ const ROOT = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'packbench-zpl-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const zpl = (args: string[]) =>
+// The timeout is a backstop: a command that never returned would otherwise hold the worker.
+const zpl = (args: string[], cwd = dir, env: NodeJS.ProcessEnv = process.env) =>
   spawnSync(process.execPath, [join(ROOT, 'src/zpl/cli/zpl.ts'), ...args], {
     encoding: 'utf8',
-    cwd: dir,
+    cwd,
+    env,
+    timeout: 60_000,
   });
 
 const file = (name: string, text: string) => {
@@ -75,6 +78,34 @@ describe('npm run -s zpl -- render', () => {
     const density = zpl(['render', file('a.zpl', '^XA^XZ'), '--dpmm', '10']);
     expect(density.status).toBe(1);
     expect(density.stderr).toMatch(/--dpmm must be 6, 8, 12 or 24/);
+  });
+
+  it('refuses an --out folder it cannot make with one sentence and exit 1', () => {
+    const label = file('one.zpl', '^XA^FO10,10^GB50,50,50^FS^XZ');
+    const underFile = zpl(['render', label, '--out', '/dev/null/labels']);
+    expect([underFile.status, underFile.stdout]).toEqual([1, '']);
+    expect(underFile.stderr).toBe('--out: the folder /dev/null/labels cannot be made (ENOTDIR).\n');
+    // Node's own recursive mkdir retries /proc's ENOENT for ever: this hung before.
+    const virtual = zpl(['render', label, '--out', '/proc/packbench-zpl/labels']);
+    expect([virtual.status, virtual.stdout]).toEqual([1, '']);
+    expect(virtual.stderr).toBe(
+      '--out: the folder /proc/packbench-zpl/labels cannot be made (ENOENT).\n',
+    );
+  });
+
+  it("reads a relative FILE and writes a relative --out in the caller's folder (INIT_CWD)", () => {
+    file('relative.zpl', '^XA^FO10,10^GB50,50,50^FS^XZ');
+    // As `npm run` starts it: in the project's folder, the caller's folder in INIT_CWD.
+    const run = zpl(['render', 'relative.zpl', '--out', 'rel/out', '--json'], ROOT, {
+      ...process.env,
+      INIT_CWD: dir,
+    });
+    expect(run.status).toBe(0);
+    const json = JSON.parse(run.stdout) as { labels: { file: string; output: string }[] };
+    expect(json.labels.map((l) => [l.file, l.output])).toEqual([
+      ['relative.zpl', join(dir, 'rel', 'out', 'relative-1.png')],
+    ]);
+    expect(readdirSync(join(dir, 'rel', 'out'))).toEqual(['relative-1.png']);
   });
 });
 

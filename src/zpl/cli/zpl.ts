@@ -2,8 +2,8 @@
 // outside the app rely on this contract (issue #19): the options, the file names it writes and
 // the JSON it prints. Exit codes: 0 done (warnings do not fail a run), 1 bad input (a missing
 // file, an unknown option), with one sentence on stderr and never a stack trace.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DENSITIES, ZplEngine, stockDots, type Dpmm, type ZplWarning } from '../engine.ts';
 import { encodePng } from '../png/encode-png.ts';
@@ -74,9 +74,12 @@ export function parseArgs(argv: readonly string[]): Options {
   return options;
 }
 
+/** npm runs scripts in the project folder; a relative path is the caller's (INIT_CWD). */
+const callers = (path: string) => resolve(process.env['INIT_CWD'] ?? process.cwd(), path);
+
 function read(file: string): Uint8Array {
   try {
-    return readFileSync(file);
+    return readFileSync(callers(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(
@@ -86,6 +89,22 @@ function read(file: string): Uint8Array {
           ? `${file} is a folder, not a ZPL file.`
           : `${file} cannot be read (${code ?? 'error'}).`,
     );
+  }
+}
+
+/**
+ * Makes the output folder and its parents, one level at a time: Node's recursive mkdir never
+ * returns where a parent refuses children with ENOENT (/proc), and the run must say so instead.
+ */
+function makeOutFolder(folder: string): void {
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && statSync(folder).isDirectory()) return;
+    if (code !== 'ENOENT' || dirname(folder) === folder) throw error;
+    makeOutFolder(dirname(folder));
+    mkdirSync(folder);
   }
 }
 
@@ -134,18 +153,24 @@ export function run(argv: readonly string[], out = process.stdout, err = process
     // Nothing is written when a file holds no label: the run is refused whole, like a missing file.
     const empty = rendered.find((r) => r.result.labels.length === 0);
     if (empty) throw new UsageError(`${empty.file}: ${NO_LABEL}.`);
-    mkdirSync(options.out, { recursive: true });
+    const outFolder = callers(options.out);
+    try {
+      makeOutFolder(outFolder);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      throw new UsageError(`--out: the folder ${outFolder} cannot be made (${code}).`);
+    }
     const labels = [];
     for (const { file, result, ms } of rendered) {
       const perLabel = ms / result.labels.length;
       const stem = basename(file, extname(file));
       for (const label of result.labels) {
-        const output = join(options.out, `${stem}-${label.index}.png`);
+        const output = join(outFolder, `${stem}-${label.index}.png`);
         writeFileSync(output, encodePng(label.bitmap, { dotsPerMm: options.dpmm }));
         labels.push({
           file,
           index: label.index,
-          output: resolve(output),
+          output,
           widthPx: width,
           heightPx: height,
           ms: Math.round(perLabel * 100) / 100,
